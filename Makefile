@@ -1,0 +1,58 @@
+# 算番 — set-up, serving and tests. `make run` and `make test` work on a fresh
+# machine with nothing but Python >= 3.12, make and apt.
+
+VENV    := .venv
+BIN     := $(VENV)/bin
+# Django 6 needs Python >= 3.12; the machine's default python3 may be older,
+# so look for one (PYTHON=... overrides the search).
+PYTHON  ?= $(shell for p in python3.13 python3.12 \
+             $$HOME/.pyenv/versions/3.13*/bin/python3 $$HOME/.pyenv/versions/3.12*/bin/python3 \
+             /usr/local/bin/python3.13 /usr/local/bin/python3.12 python3; do \
+             command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null \
+             && { command -v $$p; break; }; done)
+STAMP   := $(VENV)/.installed
+HOST    ?= 127.0.0.1
+PORT    ?= 8000
+
+.PHONY: run test lint typecheck pytest bench browser-deps clean messages
+
+$(STAMP): pyproject.toml
+	@if [ -z "$(PYTHON)" ]; then \
+	  echo "error: no Python >= 3.12 found (Django 6 needs it). Install one, or run make PYTHON=/path/to/python3.12" >&2; exit 1; fi
+	@echo "using $(PYTHON)"
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py compilemessages --ignore=.venv >/dev/null 2>&1 || true
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+# Debian's chromium for the browser tests; they skip with a reason where it
+# cannot be installed, but CI (root, apt reachable) always gets it.
+browser-deps:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null) \
+	      || echo "warning: could not install chromium; browser tests will be skipped" >&2; \
+	  else echo "warning: chromium missing and not installable here; browser tests will be skipped" >&2; fi; }
+
+lint: $(STAMP)
+	$(BIN)/ruff check rules calculator tests
+	$(BIN)/ruff format --check rules calculator tests
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+pytest: $(STAMP)
+	$(BIN)/python -m pytest
+
+test: $(STAMP) browser-deps lint typecheck pytest
+
+bench: $(STAMP)
+	$(BIN)/python tests/bench/bench_engine.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

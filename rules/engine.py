@@ -1,0 +1,111 @@
+"""The scoring pipeline, one function for every region."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.hand import Hand, ItemLine, Score
+from rules.items import Hit, as_hit, resolve
+from rules.region import Evaluation, Region
+from rules.regions import REGIONS
+from rules.settle import net_of
+from rules.split import Split, splits
+from rules.tiles import format_tiles
+from rules.validate import validate
+
+NOT_A_SHAPE = "the tiles do not make four sets and a pair"
+
+
+def score(raw: object) -> Score:
+    """Score a hand given as the spec's JSON (already decoded).
+
+    1. validate the input into a Hand and the region's options;
+    2. hand it to ``score_hand``.
+    """
+    valid, errors = validate(raw)
+    if valid is None:
+        region = raw.get("region") if isinstance(raw, dict) else None
+        return Score(ok=False, region=str(region or ""), errors=tuple(errors))
+    hand, opts = valid
+    return score_hand(hand, opts)
+
+
+def score_hand(hand: Hand, opts: Any) -> Score:
+    """Score a validated hand.
+
+    1. a drawn hand settles only what is left to settle;
+    2. split the hand every way it splits;
+    3. score each split: find items, apply exclusions (data), caps, total;
+    4. keep the split best for the winner;
+    5. settle: payments, each seat's net, the next hand's table.
+    """
+    region = REGIONS[hand.region]
+    if hand.is_draw:
+        return _settled(region, hand, opts, None, ("nobody won: a drawn hand",))
+    candidates = splits_of(region, hand, opts)
+    if not candidates:
+        return _settled(region, hand, opts, None, (NOT_A_SHAPE,))
+    best = best_evaluation(region, hand, opts, candidates)
+    if not best.winning:
+        return _settled(region, hand, opts, best, best.reasons)
+    return _settled(region, hand, opts, best, ())
+
+
+def splits_of(region: Region, hand: Hand, opts: Any) -> list[Split]:
+    return splits(
+        hand.concealed,
+        hand.win_tile,
+        hand.melds,
+        self_drawn=hand.win_by == "self_draw",
+        wild_tile=region.wild_tile(hand, opts),
+        allow_seven_pairs=region.seven_pairs(opts),
+        four_as_two_pairs=region.four_as_two_pairs,
+    )
+
+
+def evaluate(region: Region, hand: Hand, opts: Any, split: Split) -> Evaluation:
+    ctx = region.make_context(hand, opts, split)
+    found: dict[str, Hit] = {}
+    for item in region.items:
+        hit = as_hit(item.check(ctx))
+        if hit is not None:
+            found[item.key] = hit
+    lines: list[ItemLine] = resolve(region.items, region.exclusion_order, found, opts)
+    return region.evaluate(ctx, lines)
+
+
+def best_evaluation(region: Region, hand: Hand, opts: Any, candidates: list[Split]) -> Evaluation:
+    """The winning reading worth most; if none wins, the refused one worth most."""
+    best: Evaluation | None = None
+    for split in candidates:
+        ev = evaluate(region, hand, opts, split)
+        if best is None or (ev.winning, ev.total) > (best.winning, best.total):
+            best = ev
+    assert best is not None
+    return best
+
+
+def _settled(
+    region: Region, hand: Hand, opts: Any, ev: Evaluation | None, reasons: tuple[str, ...]
+) -> Score:
+    winning = ev is not None and ev.winning
+    settlement = region.settle(hand, opts, ev if winning else None)
+    net = net_of(settlement.payments, hand.seats)
+    split_text: tuple[str, ...] = ()
+    if ev is not None:
+        split_text = tuple(format_tiles(b.tiles) for b in ev.split.blocks)
+    return Score(
+        ok=True,
+        region=region.key,
+        winning=winning,
+        items=ev.lines if ev is not None and winning else (),
+        total=ev.total if ev is not None and winning else 0,
+        unit=region.unit,
+        how=ev.how if ev is not None and winning else "",
+        payments=settlement.payments,
+        net=net,
+        next_table=settlement.next_table if (winning or hand.is_draw) else None,
+        reasons=reasons,
+        split=split_text if winning else (),
+        wait=ev.split.wait if ev is not None and winning else "",
+    )

@@ -1,0 +1,149 @@
+"""The engine's frozen input and output records.
+
+Input: a validated ``Hand`` (see ``rules.validate``). Output: a ``Score``.
+Field names follow ``shared/spec/hand-format.md``; ``rules.report`` turns a
+Score into the spec's JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+SEATS = ("E", "S", "W", "N")
+WIN_TYPES = ("self_draw", "discard", "robbing_kong", "draw")
+MELD_TYPES = ("chi", "pong", "kong", "added_kong", "concealed_kong", "egg")
+KONG_TYPES = ("kong", "added_kong", "concealed_kong")
+COMMON_FLAGS = ("ready_declared", "kong_replacement", "last_tile", "heavenly", "earthly")
+
+
+def seat_order(players: int) -> tuple[str, ...]:
+    return SEATS[:players]
+
+
+def next_seat(seat: str, players: int = 4) -> str:
+    order = seat_order(players)
+    return order[(order.index(seat) + 1) % players]
+
+
+def seat_wind(seat: str, dealer: str, players: int = 4, mode: str = "from_dealer") -> int:
+    """0 = 东 … 3 = 北: the dealer is 东 and the winds follow play order."""
+    if mode == "fixed":
+        return SEATS.index(seat)
+    order = seat_order(players)
+    return (order.index(seat) - order.index(dealer)) % players
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    type: str
+    tiles: tuple[int, ...]
+    from_seat: str | None = None
+    kind: str | None = None  # 长春 egg kind
+    hui: int = 0  # 长春: how many 1s in an egg stand in for a missing tile
+
+    @property
+    def is_kong(self) -> bool:
+        return self.type in KONG_TYPES
+
+    @property
+    def is_concealed(self) -> bool:
+        return self.type == "concealed_kong"
+
+    @property
+    def base_tiles(self) -> tuple[int, ...]:
+        """The three tiles that make the meld a set (a kong counts as its triplet)."""
+        return self.tiles[:3]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    type: str
+    seat: str
+
+
+@dataclass(frozen=True)
+class Hand:
+    region: str
+    concealed: tuple[int, ...]
+    win_tile: int | None
+    melds: tuple[Meld, ...]
+    flowers: tuple[int, ...]
+    seat: str | None
+    dealer: str
+    win_by: str
+    discarder: str | None = None
+    flags: frozenset[str] = frozenset()
+    events: tuple[Event, ...] = ()
+    players: int = 4
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    table: Mapping[str, Any] = field(default_factory=dict)
+    other_melds: Mapping[str, tuple[Meld, ...]] = field(default_factory=dict)
+
+    @property
+    def is_draw(self) -> bool:
+        return self.win_by == "draw"
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.win_by == "self_draw"
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return seat_order(self.players)
+
+    @property
+    def all_tiles(self) -> tuple[int, ...]:
+        """Concealed tiles with the winning tile: the part that must split."""
+        if self.win_tile is None:
+            return self.concealed
+        return (*self.concealed, self.win_tile)
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorInfo:
+    field: str
+    code: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class ItemLine:
+    """One line of a breakdown: an item that counted, was dropped, or the cap."""
+
+    key: str
+    name: str
+    value: int
+    unit: str
+    detail: str
+    rule: str
+    count: int = 1
+    dropped_by: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    payer: str
+    payee: str
+    amount: int
+    detail: str
+    kind: str = "win"  # win, kong, event, hu_tou …
+
+
+@dataclass(frozen=True)
+class Score:
+    ok: bool
+    region: str
+    winning: bool = False
+    items: tuple[ItemLine, ...] = ()
+    total: int = 0
+    unit: str = ""
+    how: str = ""  # how the total was reached, e.g. "(30 + 26) × 2^1 → 120"
+    payments: tuple[Payment, ...] = ()
+    net: Mapping[str, int] = field(default_factory=dict)
+    next_table: Mapping[str, Any] | None = None
+    reasons: tuple[str, ...] = ()
+    errors: tuple[ErrorInfo, ...] = ()
+    split: tuple[str, ...] = ()  # the winning split, one notation string per set
+    wait: str = ""  # how the winning tile completed it: closed, edge, two_sided, single, triplet

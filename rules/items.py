@@ -1,0 +1,140 @@
+"""Scoring items as data, and the one function that applies exclusions.
+
+A region's table is a tuple of ``Item`` records in the seed's order. Each
+names the seed's term, its value, the rule it cites and the items it
+replaces; the check is a plain function of the scoring context. Nothing
+region-specific lives here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.hand import ItemLine
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """What a check found: how many times, which value (明/暗), and a why."""
+
+    count: int = 1
+    variant: str = ""
+    detail: str = ""
+
+
+# A check returns a Hit, a count (0 = the item is absent) or a bool.
+Check = Callable[[Any], "Hit | int | bool | None"]
+
+
+@dataclass(frozen=True)
+class Item:
+    key: str
+    name: str  # the seed's own term
+    value: int | Mapping[str, int]  # one value, or per variant (e.g. {"ming": 2, "an": 4})
+    unit: str  # 番, 胡, 台, 倍
+    rule: str  # the seed rule it cites, e.g. "000 胡數計算"
+    check: Check
+    why: str = ""  # one line in plain words: when it counts
+    replaces: tuple[str, ...] = ()
+    # A boolean house-rule option that, when on, lifts this item's replacements.
+    replaces_unless: str = ""
+    names: Mapping[str, str] | None = None  # per-variant name (楚州 明/暗 terms)
+
+    def line(self, hit: Hit) -> ItemLine:
+        each = self.value if isinstance(self.value, int) else self.value[hit.variant]
+        name = self.names[hit.variant] if self.names and hit.variant in self.names else self.name
+        detail = hit.detail or self.why
+        if hit.count > 1 and not hit.detail:
+            detail = f"{self.why} (× {hit.count})" if self.why else f"× {hit.count}"
+        return ItemLine(self.key, name, each * hit.count, self.unit, detail, self.rule, hit.count)
+
+
+def as_hit(found: Hit | int | bool | None) -> Hit | None:
+    if found is None or found is False or found == 0:
+        return None
+    if isinstance(found, Hit):
+        return found if found.count else None
+    if found is True:
+        return Hit()
+    return Hit(count=int(found))
+
+
+def exclusion_order(items: Sequence[Item]) -> tuple[str, ...]:
+    """Keys ordered so every item comes after all items that replace it.
+
+    Computed once per table; a cycle in ``replaces`` is a table error.
+    """
+    keys = [i.key for i in items]
+    known = set(keys)
+    replaced_by: dict[str, list[str]] = {k: [] for k in keys}
+    for item in items:
+        for r in item.replaces:
+            if r not in known:
+                raise ValueError(f"{item.key} replaces unknown item {r}")
+            replaced_by[r].append(item.key)
+    order: list[str] = []
+    state: dict[str, int] = {}
+
+    def visit(k: str) -> None:
+        if state.get(k) == 2:
+            return
+        if state.get(k) == 1:
+            raise ValueError(f"items replace each other in a cycle through {k}")
+        state[k] = 1
+        for parent in replaced_by[k]:
+            visit(parent)
+        state[k] = 2
+        order.append(k)
+
+    for k in keys:
+        visit(k)
+    return tuple(order)
+
+
+def resolve(
+    table: Sequence[Item], order: Sequence[str], found: Mapping[str, Hit], opts: object = None
+) -> list[ItemLine]:
+    """Lines for every found item in table order; replaced ones at value 0.
+
+    An item is dropped when an item that counts replaces it; a dropped item
+    drops nothing itself, so the reason always names an item that counts.
+    """
+    by_key = {i.key: i for i in table}
+    kept: set[str] = set()
+    dropped: dict[str, str] = {}
+    replacers: dict[str, list[str]] = {}
+    for item in table:
+        if item.replaces_unless and getattr(opts, item.replaces_unless, False):
+            continue
+        for r in item.replaces:
+            replacers.setdefault(r, []).append(item.key)
+    for key in order:
+        if key not in found:
+            continue
+        by = next((p for p in replacers.get(key, ()) if p in kept), None)
+        if by is None:
+            kept.add(key)
+        else:
+            dropped[key] = by
+    lines: list[ItemLine] = []
+    for item in table:
+        hit = found.get(item.key)
+        if hit is None:
+            continue
+        line = item.line(hit)
+        if item.key in dropped:
+            winner = by_key[dropped[item.key]]
+            line = ItemLine(
+                line.key,
+                line.name,
+                0,
+                line.unit,
+                f"replaced by {winner.name}",
+                line.rule,
+                line.count,
+                dropped_by=winner.key,
+            )
+        lines.append(line)
+    return lines

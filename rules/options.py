@@ -1,0 +1,104 @@
+"""House-rule options: each region declares a frozen dataclass of them.
+
+Every field has a default (the rules file's default) and, in its metadata,
+the allowed values or bounds and the rules file's wording, so the page can
+draw a control for each and the validator can name what is wrong.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.hand import ErrorInfo
+
+
+def choice(default: str, choices: tuple[str, ...], doc: str) -> Any:
+    return field(default=default, metadata={"choices": choices, "doc": doc})
+
+
+def flag(default: bool, doc: str) -> Any:
+    return field(default=default, metadata={"doc": doc})
+
+
+def number(default: int, doc: str, minimum: int = 0, maximum: int = 1_000_000) -> Any:
+    return field(default=default, metadata={"doc": doc, "min": minimum, "max": maximum})
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    name: str
+    default: Any
+    kind: str  # "bool", "int", "choice"
+    doc: str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+def describe(options_type: type) -> tuple[OptionInfo, ...]:
+    out: list[OptionInfo] = []
+    for f in dataclasses.fields(options_type):
+        meta = f.metadata
+        if "choices" in meta:
+            kind = "choice"
+        elif isinstance(f.default, bool):
+            kind = "bool"
+        else:
+            kind = "int"
+        out.append(
+            OptionInfo(
+                f.name,
+                f.default,
+                kind,
+                meta.get("doc", ""),
+                tuple(meta.get("choices", ())),
+                meta.get("min"),
+                meta.get("max"),
+            )
+        )
+    return tuple(out)
+
+
+def build(options_type: type, raw: object) -> tuple[Any, list[ErrorInfo]]:
+    """The options with ``raw`` applied over the defaults, or the errors."""
+    errors: list[ErrorInfo] = []
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, Mapping):
+        return options_type(), [ErrorInfo("rules", "bad_option_value", "rules must be an object")]
+    infos = {i.name: i for i in describe(options_type)}
+    values: dict[str, Any] = {}
+    for name, value in raw.items():
+        info = infos.get(name)
+        where = f"rules.{name}"
+        if info is None:
+            known = ", ".join(sorted(infos)) or "none"
+            errors.append(
+                ErrorInfo(where, "unknown_option", f"unknown option '{name}' (known: {known})")
+            )
+            continue
+        problem = _check(info, value)
+        if problem:
+            errors.append(ErrorInfo(where, "bad_option_value", problem))
+        else:
+            values[name] = value
+    return options_type(**values), errors
+
+
+def _check(info: OptionInfo, value: object) -> str:
+    if info.kind == "bool":
+        return "" if isinstance(value, bool) else f"{info.name} must be true or false"
+    if info.kind == "choice":
+        if isinstance(value, str) and value in info.choices:
+            return ""
+        return f"{info.name} must be one of {', '.join(info.choices)}; got {value!r}"
+    if isinstance(value, bool) or not isinstance(value, int):
+        return f"{info.name} must be a whole number; got {value!r}"
+    lo = info.minimum if info.minimum is not None else value
+    hi = info.maximum if info.maximum is not None else value
+    if not lo <= value <= hi:
+        return f"{info.name} must be between {lo} and {hi}; got {value}"
+    return ""

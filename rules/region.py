@@ -1,0 +1,69 @@
+"""The record every region module fills in, and the engine's in-between results."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.context import Ctx
+from rules.hand import ErrorInfo, Hand, ItemLine, Payment
+from rules.items import Item, exclusion_order
+from rules.split import Split
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """One split scored: its lines (caps included), total and how it was reached."""
+
+    split: Split
+    lines: tuple[ItemLine, ...]
+    total: int
+    how: str
+    winning: bool = True
+    reasons: tuple[str, ...] = ()
+    data: Mapping[str, Any] = field(default_factory=dict)  # numbers settle() needs
+
+
+@dataclass(frozen=True)
+class Settlement:
+    payments: tuple[Payment, ...]
+    next_table: Mapping[str, Any] | None
+
+
+def _no_errors(hand: Hand, opts: Any) -> list[ErrorInfo]:
+    return []
+
+
+def _no_wild(hand: Hand, opts: Any) -> int | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Region:
+    key: str
+    name: str
+    seed: str
+    unit: str  # the unit of ``total``
+    options: type  # a frozen dataclass of house rules (rules.options)
+    items: tuple[Item, ...]
+    evaluate: Callable[[Ctx, list[ItemLine]], Evaluation]
+    settle: Callable[[Hand, Any, Evaluation | None], Settlement]
+    tiles: frozenset[int]  # what may be held or melded
+    flower_tiles: frozenset[int]  # what may go in ``flowers``
+    flower_copies: int = 1
+    meld_types: tuple[str, ...] = ("chi", "pong", "kong", "added_kong", "concealed_kong")
+    win_types: tuple[str, ...] = ("self_draw", "discard", "robbing_kong", "draw")
+    flags: tuple[str, ...] = ()  # the region's own flags beyond the common five
+    table_keys: tuple[str, ...] = ("ready",)
+    event_types: tuple[str, ...] = ()
+    players: tuple[int, ...] = (4,)
+    seven_pairs: Callable[[Any], bool] = lambda opts: False
+    four_as_two_pairs: bool = True
+    wild_tile: Callable[[Hand, Any], int | None] = _no_wild
+    check_hand: Callable[[Hand, Any], list[ErrorInfo]] = _no_errors
+    make_context: Callable[[Hand, Any, Split], Ctx] = Ctx
+    exclusion_order: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "exclusion_order", exclusion_order(self.items))

@@ -1,0 +1,566 @@
+"""老三番麻將 (``laosanfan``): seed 000, first half; ``shared/rules/laosanfan.md``.
+
+胡 are counted, each 番 doubles them, 三番為頂. The total is the final 胡
+after doubling, 超一進十 rounding and the cap (or the 推倒八 figure);
+payments are in 銀.
+
+Readings where the seed is silent (each an option where tables differ):
+- ×2 per 番; a pair and edge/single waits score no 胡 (``pair_hu``,
+  ``extra_wait_hu``); 四個花 replaces the 正花 of its group
+  (``four_flowers_add_seat_flower``); the 么二六 cap (``yao_er_liu_cap``).
+- The dealer pays in full and the other two half (``payer_split``).
+- Next dealer: the dealer keeps the deal on a win or a drawn hand; when
+  another seat wins, the deal passes to the dealer's next seat, as 台州
+  tables play (``next_dealer``: ``winner`` hands it to the winner instead).
+- 三攤包牌 (``table.bao_seat``) applies to a win on that seat's discard, when
+  the winner's melds meet the seed's 三攤 or three-pong condition and the
+  winning tile is of the forbidden kind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.context import Ctx
+from rules.hand import ErrorInfo, Hand, ItemLine, Payment, next_seat
+from rules.items import Hit, Item
+from rules.options import choice, flag, number
+from rules.region import Evaluation, Region, Settlement
+from rules.settle import round_up
+from rules.split import CLOSED, EDGE, KONG, SINGLE, TRIP, Block
+from rules.tiles import (
+    DRAGONS,
+    FLOWERS,
+    GREEN,
+    PLANTS,
+    RED,
+    SEASONS,
+    WHITE,
+    is_honor,
+    is_terminal_or_honor,
+    suit_of,
+    tile_code,
+)
+
+FAN, HU = "番", "胡"
+TIERS = ("yao_ban_san", "yao_ban_liu", "yao_er_liu", "tui_dao_ba")
+TIER_NAMES = {
+    "yao_ban_san": "么半三",
+    "yao_ban_liu": "么半六",
+    "yao_er_liu": "麼二六",
+    "tui_dao_ba": "推倒八",
+}
+HU_DI = {"yao_ban_san": 30, "yao_ban_liu": 60, "yao_er_liu": 100}
+FAN_CAP = 3
+
+
+@dataclass(frozen=True)
+class Options:
+    tier: str = choice(
+        "yao_ban_san", TIERS, "大小類別: 么半三 (30 胡底), 么半六 (60), 麼二六 (100) or 推倒八"
+    )
+    yao_er_liu_cap: int = number(
+        600, "麼二六's cap, the value at 3 番 (the seed text is cut off)", 100, 100_000
+    )
+    round_before_double: bool = flag(
+        False, "round 胡 up to 10 before doubling (the seed's example doubles first)"
+    )
+    payer_split: str = choice(
+        "dealer_full_xian_half",
+        ("dealer_full_xian_half", "equal"),
+        "the dealer pays the full amount and the other two half, or everyone the full amount",
+    )
+    four_flowers_add_seat_flower: bool = flag(
+        False, "四個花 adds to the 正花 of its group instead of replacing it"
+    )
+    pair_hu: bool = flag(False, "2 胡 for a dragon or own-wind pair")
+    extra_wait_hu: bool = flag(False, "2 胡 for an edge wait and for a single wait")
+    next_dealer: str = choice(
+        "rotate",
+        ("rotate", "winner"),
+        "when another seat wins, the deal passes to the dealer's next seat, or to the winner",
+    )
+    seat_wind_mode: str = choice(
+        "from_dealer",
+        ("from_dealer", "fixed"),
+        "own wind counted from the dealer, or fixed by place",
+    )
+
+
+# --------------------------------------------------------------------------
+# Checks
+# --------------------------------------------------------------------------
+
+
+def _one_suit(ctx: Ctx) -> bool:
+    return len(ctx.suits) == 1 and 3 not in ctx.suits
+
+
+def _honors_only(ctx: Ctx) -> bool:
+    return ctx.suits == frozenset({3})
+
+
+def _suit_and_honors(ctx: Ctx) -> bool:
+    return len(ctx.suits) == 2 and 3 in ctx.suits
+
+
+def _all_triplets(ctx: Ctx) -> bool:
+    return all(b.kind in (TRIP, KONG) for b in ctx.sets)
+
+
+def _own_flower(group: tuple[int, ...]) -> Any:
+    def check(ctx: Ctx) -> bool:
+        return group[ctx.seat_wind] in ctx.flowers
+
+    return check
+
+
+def _flower_group(group: tuple[int, ...]) -> Any:
+    def check(ctx: Ctx) -> bool:
+        return all(f in ctx.flowers for f in group)
+
+    return check
+
+
+def _dragon_set(dragon: int) -> Any:
+    def check(ctx: Ctx) -> bool:
+        return any(b.tile == dragon for b in ctx.triplets)
+
+    return check
+
+
+def _tier_variant(ctx: Ctx) -> Hit | None:
+    tier = ctx.opts.tier
+    return None if tier == "tui_dao_ba" else Hit(variant=tier)
+
+
+def _counts_hu(ctx: Ctx) -> bool:
+    return ctx.opts.tier != "tui_dao_ba"
+
+
+def _flower_hu(ctx: Ctx) -> int:
+    return len(ctx.flowers) if _counts_hu(ctx) else 0
+
+
+def _sets_of(*, big: bool, kind: str, concealed: bool) -> Any:
+    """Count the triplets or kongs of one 胡 class (大麼 or not, 明 or 暗)."""
+
+    def check(ctx: Ctx) -> int:
+        if not _counts_hu(ctx):
+            return 0
+        return sum(
+            1
+            for b in ctx.triplets
+            if b.kind == kind and b.concealed == concealed and is_terminal_or_honor(b.tile) == big
+        )
+
+    return check
+
+
+def _self_draw_hu(ctx: Ctx) -> bool:
+    return _counts_hu(ctx) and ctx.self_drawn
+
+
+def _closed_wait_hu(ctx: Ctx) -> bool:
+    return _counts_hu(ctx) and ctx.wait == CLOSED
+
+
+def _pair_hu(ctx: Ctx) -> bool:
+    if not (_counts_hu(ctx) and ctx.opts.pair_hu):
+        return False
+    pair: Block | None = ctx.split.pair
+    if pair is None:
+        return False
+    return pair.tile in DRAGONS or pair.tile == 27 + ctx.seat_wind
+
+
+def _wait_hu(wait: str) -> Any:
+    def check(ctx: Ctx) -> bool:
+        return _counts_hu(ctx) and ctx.opts.extra_wait_hu and ctx.wait == wait
+
+    return check
+
+
+R_TYPES = "000 胡牌 B"
+R_FLOWERS = "000 花的計算"
+R_HU = "000 胡數計算"
+R_TIERS = "000 大小類別"
+
+ITEMS: tuple[Item, ...] = (
+    # 番 — 000 胡牌 B (特殊牌型) and 花的計算
+    Item(
+        "qing_yi_se", "清一色", 3, FAN, f"{R_TYPES} 清一色", _one_suit, "one suit only, no honors"
+    ),
+    Item("zi_yi_se", "字一色", 3, FAN, f"{R_TYPES} 字一色", _honors_only, "honors only"),
+    Item(
+        "hun_yi_se", "混一色", 2, FAN, f"{R_TYPES} 混一色", _suit_and_honors, "one suit plus honors"
+    ),
+    Item(
+        "dui_dui_hu", "對對胡", 1, FAN, f"{R_TYPES} 對對胡", _all_triplets, "all triplets or kongs"
+    ),
+    Item(
+        "zheng_hua_season",
+        "正花",
+        1,
+        FAN,
+        f"{R_FLOWERS} 正花",
+        _own_flower(SEASONS),
+        "own-wind season flower (东春 南夏 西秋 北冬)",
+    ),
+    Item(
+        "zheng_hua_plant",
+        "正花",
+        1,
+        FAN,
+        f"{R_FLOWERS} 正花",
+        _own_flower(PLANTS),
+        "own-wind plant flower (东梅 南蘭 西菊 北竹)",
+    ),
+    Item(
+        "si_ge_hua_season",
+        "四個花",
+        2,
+        FAN,
+        f"{R_FLOWERS} 四個花",
+        _flower_group(SEASONS),
+        "all of 春夏秋冬",
+        replaces=("zheng_hua_season",),
+        replaces_unless="four_flowers_add_seat_flower",
+    ),
+    Item(
+        "si_ge_hua_plant",
+        "四個花",
+        2,
+        FAN,
+        f"{R_FLOWERS} 四個花",
+        _flower_group(PLANTS),
+        "all of 梅蘭菊竹",
+        replaces=("zheng_hua_plant",),
+        replaces_unless="four_flowers_add_seat_flower",
+    ),
+    Item(
+        "hong_zhong_dui", "紅中對", 1, FAN, f"{R_FLOWERS} 紅中對", _dragon_set(RED), "a set of 紅中"
+    ),
+    Item(
+        "fa_cai_dui", "發財對", 1, FAN, f"{R_FLOWERS} 發財對", _dragon_set(GREEN), "a set of 發財"
+    ),
+    Item(
+        "bai_ban_dui", "白板對", 1, FAN, f"{R_FLOWERS} 白板對", _dragon_set(WHITE), "a set of 白板"
+    ),
+    # 胡 — 000 胡數計算 and 大小類別 (胡底)
+    Item(
+        "hu_di", "胡底", dict(HU_DI), HU, R_TIERS, _tier_variant, "the base every win starts from"
+    ),
+    Item("hua_hu", "花", 4, HU, f"{R_HU} 花", _flower_hu, "each flower"),
+    Item(
+        "da_yao_peng",
+        "大麼碰出",
+        4,
+        HU,
+        f"{R_HU} 大麼碰出",
+        _sets_of(big=True, kind=TRIP, concealed=False),
+        "exposed pong of 1, 9 or an honor",
+    ),
+    Item(
+        "da_yao_an_ke",
+        "大麼暗刻",
+        8,
+        HU,
+        f"{R_HU} 大麼暗刻",
+        _sets_of(big=True, kind=TRIP, concealed=True),
+        "concealed triplet of 1, 9 or an honor",
+    ),
+    Item(
+        "da_yao_ming_gang",
+        "大麼明槓",
+        16,
+        HU,
+        f"{R_HU} 大麼明槓",
+        _sets_of(big=True, kind=KONG, concealed=False),
+        "exposed kong of 1, 9 or an honor",
+    ),
+    Item(
+        "da_yao_an_gang",
+        "大麼暗槓",
+        32,
+        HU,
+        f"{R_HU} 大麼暗槓",
+        _sets_of(big=True, kind=KONG, concealed=True),
+        "concealed kong of 1, 9 or an honor",
+    ),
+    Item(
+        "peng",
+        "碰出",
+        2,
+        HU,
+        f"{R_HU} 其餘碰出",
+        _sets_of(big=False, kind=TRIP, concealed=False),
+        "exposed pong of 2–8",
+    ),
+    Item(
+        "an_ke",
+        "暗刻",
+        4,
+        HU,
+        f"{R_HU} 其餘暗刻",
+        _sets_of(big=False, kind=TRIP, concealed=True),
+        "concealed triplet of 2–8",
+    ),
+    Item(
+        "ming_gang",
+        "明槓",
+        8,
+        HU,
+        f"{R_HU} 其餘明槓",
+        _sets_of(big=False, kind=KONG, concealed=False),
+        "exposed kong of 2–8",
+    ),
+    Item(
+        "an_gang",
+        "暗槓",
+        16,
+        HU,
+        f"{R_HU} 其餘暗槓",
+        _sets_of(big=False, kind=KONG, concealed=True),
+        "concealed kong of 2–8",
+    ),
+    Item("zi_mo", "自摸", 2, HU, f"{R_HU} 自摸", _self_draw_hu, "self-drawn win"),
+    Item(
+        "jia_zhong_hu", "夾中胡", 2, HU, f"{R_HU} 夾中胡", _closed_wait_hu, "won on a closed wait"
+    ),
+    Item(
+        "jiang_hu",
+        "將胡",
+        2,
+        HU,
+        "laosanfan.md option pair_hu",
+        _pair_hu,
+        "pair of a dragon or the own wind (house rule)",
+    ),
+    Item(
+        "bian_zhang",
+        "邊張",
+        2,
+        HU,
+        "laosanfan.md option extra_wait_hu",
+        _wait_hu(EDGE),
+        "won on an edge wait (house rule)",
+    ),
+    Item(
+        "dan_diao",
+        "單吊",
+        2,
+        HU,
+        "laosanfan.md option extra_wait_hu",
+        _wait_hu(SINGLE),
+        "won on a single wait (house rule)",
+    ),
+)
+
+
+# --------------------------------------------------------------------------
+# Total: 番 cap, doubling, rounding, tier caps
+# --------------------------------------------------------------------------
+
+
+def tier_cap(opts: Options) -> int:
+    return {"yao_ban_san": 300, "yao_ban_liu": 500, "yao_er_liu": opts.yao_er_liu_cap}.get(
+        opts.tier, 800
+    )
+
+
+def evaluate(ctx: Ctx, lines: list[ItemLine]) -> Evaluation:
+    opts: Options = ctx.opts
+    fan = sum(line.value for line in lines if line.unit == FAN)
+    if fan > FAN_CAP:
+        lines = [
+            *lines,
+            ItemLine("cap", "三番為頂", FAN_CAP - fan, FAN, "老三番麻將三番為頂", R_FLOWERS),
+        ]
+        fan = FAN_CAP
+    hu = sum(line.value for line in lines if line.unit == HU)
+    tier = opts.tier
+    if tier == "tui_dao_ba":
+        total = 100 * 2**fan
+        how = f"推倒八: {fan} 番 → {total}"
+    else:
+        cap = tier_cap(opts)
+        parts = " + ".join(str(line.value) for line in lines if line.unit == HU and line.value)
+        if fan >= FAN_CAP:
+            total = cap
+            how = f"{fan} 番 → {cap} (三番為頂)"
+        elif opts.round_before_double:
+            rounded = round_up(hu, 10)
+            total = min(cap, rounded * 2**fan)
+            how = f"({parts}) = {hu} → {rounded}; × 2^{fan} → {total}"
+        else:
+            raw = hu * 2**fan
+            total = min(cap, round_up(raw, 10))
+            how = f"({parts}) × 2^{fan} = {raw} → {total}"
+            if round_up(raw, 10) > cap:
+                how += f" (cap {cap})"
+    return Evaluation(ctx.split, tuple(lines), total, how, data={"fan": fan, "hu": hu})
+
+
+# --------------------------------------------------------------------------
+# Settlement
+# --------------------------------------------------------------------------
+
+
+def silver(total: int, tier: str) -> int:
+    """銀 for a 胡 figure: 1 per 胡, except 么半六's table of the seed."""
+    if tier != "yao_ban_liu":
+        return total
+    hundreds, rest = divmod(total, 100)
+    if rest <= 20:
+        rest = 0
+    elif rest <= 60:
+        rest = 50
+    else:
+        rest = 100
+    return hundreds * 100 + rest
+
+
+def _win_payments(hand: Hand, opts: Options, amount: int) -> list[Payment]:
+    assert hand.seat is not None
+    shares: list[tuple[str, int, str]] = []
+    for seat in hand.seats:
+        if seat == hand.seat:
+            continue
+        full = opts.payer_split == "equal" or seat == hand.dealer or hand.seat == hand.dealer
+        share = amount if full else (amount + 1) // 2
+        why = "full" if full else "half (邊家)"
+        shares.append((seat, share, f"{amount} 銀, {why}"))
+    bao = hand.table.get("bao_seat")
+    if bao:
+        total = sum(s for _, s, _ in shares)
+        paid_for = ", ".join(seat for seat, _, _ in shares)
+        return [Payment(bao, hand.seat, total, f"三攤包牌: pays the shares of {paid_for}")]
+    return [Payment(seat, hand.seat, share, why) for seat, share, why in shares]
+
+
+def _hu_tou(hand: Hand, opts: Options) -> list[Payment]:
+    """The losers' 胡頭, settled among themselves in both directions."""
+    hu: dict[str, int] = hand.table.get("loser_hu") or {}
+    losers = [s for s in hand.seats if s != hand.seat and s in hu]
+    out: list[Payment] = []
+    for i, a in enumerate(losers):
+        for b in losers[i + 1 :]:
+            if hu[a] == hu[b]:
+                continue
+            high, low = (a, b) if hu[a] > hu[b] else (b, a)
+            diff = hu[high] - hu[low]
+            with_dealer = hand.dealer in (a, b)
+            if opts.tier == "tui_dao_ba":
+                amount = 50 if diff >= (30 if with_dealer else 50) else 0
+                rule = f"{diff} 胡 ahead" + (" of the dealer" if with_dealer else "")
+            else:
+                rate = 10 if with_dealer else 5
+                amount = diff // 10 * rate
+                rule = f"{diff} 胡: {diff // 10} × {rate} 銀"
+            if amount:
+                out.append(Payment(low, high, amount, f"胡頭 {rule}", kind="hu_tou"))
+    return out
+
+
+def settle(hand: Hand, opts: Options, ev: Evaluation | None) -> Settlement:
+    if ev is None:
+        # A drawn hand (or no win): nothing to pay here; the dealer deals again.
+        return Settlement((), {"dealer": hand.dealer})
+    amount = silver(ev.total, opts.tier)
+    payments = _win_payments(hand, opts, amount) + _hu_tou(hand, opts)
+    assert hand.seat is not None
+    if hand.seat == hand.dealer:
+        dealer = hand.dealer
+    elif opts.next_dealer == "winner":
+        dealer = hand.seat
+    else:
+        dealer = next_seat(hand.dealer, hand.players)
+    return Settlement(tuple(payments), {"dealer": dealer})
+
+
+# --------------------------------------------------------------------------
+# Checks of the input this region adds
+# --------------------------------------------------------------------------
+
+
+def _bao_kinds(hand: Hand) -> list[tuple[str, set[int]]]:
+    """The seed's two 包牌 conditions the winner's melds meet, with the tiles
+    an unready player then must not discard."""
+    melds = hand.melds
+    met: list[tuple[str, set[int]]] = []
+    if len(melds) >= 3:
+        suits = {suit_of(m.tiles[0]) for m in melds if not is_honor(m.tiles[0])}
+        if len(suits) <= 1:
+            suit = next(iter(suits), 3)
+            forbidden = {t for t in range(34) if suit_of(t) == suit}
+            met.append(("三攤 (three melds of one suit)", forbidden))
+    if sum(1 for m in melds if m.type != "chi") >= 3:
+        met.append(
+            ("three exposed pongs or kongs", {t for t in range(34) if is_terminal_or_honor(t)})
+        )
+    return met
+
+
+def check_hand(hand: Hand, opts: Options) -> list[ErrorInfo]:
+    errors: list[ErrorInfo] = []
+    bao = hand.table.get("bao_seat")
+    loser_hu = hand.table.get("loser_hu")
+    if loser_hu and hand.seat in loser_hu:
+        errors.append(
+            ErrorInfo(
+                "table.loser_hu", "bad_table", "胡頭 is settled among the three who did not win"
+            )
+        )
+    if not bao or hand.is_draw:
+        return errors
+    where = "table.bao_seat"
+    if hand.win_by != "discard" or hand.discarder != bao:
+        errors.append(
+            ErrorInfo(where, "bad_table", "三攤包牌 applies only to a win on that seat's discard")
+        )
+        return errors
+    if bao in hand.table.get("ready", ()):
+        errors.append(
+            ErrorInfo(where, "bad_table", f"{bao} had declared ready, so it may discard freely")
+        )
+        return errors
+    met = _bao_kinds(hand)
+    if not met:
+        errors.append(
+            ErrorInfo(
+                where,
+                "bad_table",
+                "包牌 needs three melds of one suit (三攤) or three exposed pongs/kongs;"
+                " the winner's melds are neither",
+            )
+        )
+    elif hand.win_tile is not None and not any(hand.win_tile in tiles for _, tiles in met):
+        what = " or ".join(name for name, _ in met)
+        errors.append(
+            ErrorInfo(
+                where,
+                "bad_table",
+                f"{tile_code(hand.win_tile)} was not a forbidden discard under {what}",
+            )
+        )
+    return errors
+
+
+REGION = Region(
+    key="laosanfan",
+    name="老三番",
+    seed="000",
+    unit=HU,
+    options=Options,
+    items=ITEMS,
+    evaluate=evaluate,
+    settle=settle,
+    tiles=frozenset(range(34)),
+    flower_tiles=frozenset(FLOWERS),
+    table_keys=("ready", "bao_seat", "loser_hu"),
+    check_hand=check_hand,
+)
+
+__all__ = ["ITEMS", "REGION", "Options", "silver"]

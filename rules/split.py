@@ -1,0 +1,560 @@
+"""Hand splitting: every way a hand makes sets and a pair, seven pairs, wild
+tiles, the role the winning tile played, and the waits of a 13-tile hand.
+
+Shared by every region. A *block* is one set or the pair; a *split* is the
+blocks of the concealed part (the winning tile included) plus the declared
+melds, with the block the winning tile completed.
+
+Without wild tiles each suit is split on its own and the results are cached
+by the suit's nine counts: a table of suit shapes, the usual way mahjong
+engines make "all splits" cheap. With wild tiles a direct search runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+
+from rules.hand import Meld
+from rules.tiles import N_KINDS
+
+SEQ, TRIP, PAIR, KONG = "seq", "trip", "pair", "kong"
+
+# How the winning tile completed its block.
+CLOSED, EDGE, TWO_SIDED, SINGLE, TRIPLET = "closed", "edge", "two_sided", "single", "triplet"
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A set or the pair. ``tile`` is the lowest tile (a sequence's first)."""
+
+    kind: str
+    tile: int
+    concealed: bool = True
+    meld: Meld | None = None
+    wild: tuple[int, ...] = ()  # the tiles that wild tiles stood for in this block
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        if self.kind == SEQ:
+            return (self.tile, self.tile + 1, self.tile + 2)
+        if self.kind == PAIR:
+            return (self.tile, self.tile)
+        if self.kind == KONG:
+            return (self.tile,) * 4
+        return (self.tile,) * 3
+
+    @property
+    def is_set_of_same(self) -> bool:
+        """A triplet or a kong (刻子/坎/杠)."""
+        return self.kind in (TRIP, KONG)
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """One reading of a complete hand."""
+
+    blocks: tuple[Block, ...]  # hand blocks first (the pair among them), then the melds
+    win_index: int | None  # which block the winning tile completed (None: seven pairs / none)
+    wait: str  # CLOSED, EDGE, TWO_SIDED, SINGLE, TRIPLET ('' when there is no winning tile)
+    seven_pairs: bool = False
+
+    @property
+    def pair(self) -> Block | None:
+        for b in self.blocks:
+            if b.kind == PAIR:
+                return b
+        return None
+
+    @property
+    def sets(self) -> tuple[Block, ...]:
+        return tuple(b for b in self.blocks if b.kind != PAIR)
+
+    @property
+    def win_block(self) -> Block | None:
+        return None if self.win_index is None else self.blocks[self.win_index]
+
+    @property
+    def wild_assignments(self) -> tuple[int, ...]:
+        return tuple(t for b in self.blocks for t in b.wild)
+
+
+# --------------------------------------------------------------------------
+# Decomposition without wild tiles
+# --------------------------------------------------------------------------
+
+Shape = tuple[tuple[str, int], ...]  # (kind, tile) blocks
+
+
+@lru_cache(maxsize=200_000)
+def _suit_shapes(counts: tuple[int, ...], base: int, honors: bool) -> tuple[Shape, ...]:
+    """Every split of one suit's tiles into sets and at most one pair.
+
+    A pair is used exactly when the suit's tile count is 2 mod 3.
+    """
+    total = sum(counts)
+    if total % 3 == 1:
+        return ()
+    need_pair = total % 3 == 2
+    found: list[Shape] = []
+    c = list(counts)
+    size = len(c)
+
+    def walk(i: int, pair_left: bool, blocks: list[tuple[str, int]]) -> None:
+        while i < size and c[i] == 0:
+            i += 1
+        if i == size:
+            if not pair_left:
+                found.append(tuple(sorted(blocks)))
+            return
+        if pair_left and c[i] >= 2:
+            c[i] -= 2
+            blocks.append((PAIR, base + i))
+            walk(i, False, blocks)
+            blocks.pop()
+            c[i] += 2
+        if c[i] >= 3:
+            c[i] -= 3
+            blocks.append((TRIP, base + i))
+            walk(i, pair_left, blocks)
+            blocks.pop()
+            c[i] += 3
+        if not honors and i + 2 < size and c[i + 1] and c[i + 2]:
+            c[i] -= 1
+            c[i + 1] -= 1
+            c[i + 2] -= 1
+            blocks.append((SEQ, base + i))
+            walk(i, pair_left, blocks)
+            blocks.pop()
+            c[i] += 1
+            c[i + 1] += 1
+            c[i + 2] += 1
+
+    walk(0, need_pair, [])
+    return tuple(dict.fromkeys(found))
+
+
+def _honor_shapes(counts: list[int]) -> tuple[Shape, ...] | None:
+    """Honors split one way only: each kind a pair or a triplet."""
+    blocks: list[tuple[str, int]] = []
+    pairs = 0
+    for i in range(27, 34):
+        n = counts[i]
+        if n == 0:
+            continue
+        if n == 3:
+            blocks.append((TRIP, i))
+        elif n == 2:
+            blocks.append((PAIR, i))
+            pairs += 1
+        else:
+            return None
+    if pairs > 1:
+        return None
+    return (tuple(blocks),)
+
+
+def shapes(counts: list[int]) -> list[Shape]:
+    """Every split of these 34 counts into sets and exactly one pair."""
+    parts: list[tuple[Shape, ...]] = []
+    pairs = 0
+    for s in range(3):
+        chunk = tuple(counts[s * 9 : s * 9 + 9])
+        n = sum(chunk)
+        if n == 0:
+            continue
+        if n % 3 == 1:
+            return []
+        pairs += n % 3 == 2
+        got = _suit_shapes(chunk, s * 9, False)
+        if not got:
+            return []
+        parts.append(got)
+    honors = _honor_shapes(counts)
+    if honors is None:
+        return []
+    pairs += sum(1 for kind, _ in honors[0] if kind == PAIR)
+    if pairs != 1:
+        return []
+    parts.append(honors)
+    if len(parts) == 1:
+        return list(parts[0])
+    return [tuple(b for part in combo for b in part) for combo in product(*parts)]
+
+
+@lru_cache(maxsize=200_000)
+def _suit_complete(counts: tuple[int, ...], honors: bool) -> bool:
+    return bool(_suit_shapes(counts, 0, honors))
+
+
+def is_complete(counts: list[int]) -> bool:
+    """Sets and one pair (no seven pairs), fast: no splits are built."""
+    pairs = 0
+    for s in range(3):
+        chunk = tuple(counts[s * 9 : s * 9 + 9])
+        n = sum(chunk)
+        if n == 0:
+            continue
+        r = n % 3
+        if r == 1:
+            return False
+        pairs += r == 2
+        if pairs > 1 or not _suit_complete(chunk, False):
+            return False
+    for i in range(27, 34):
+        n = counts[i]
+        if n == 2:
+            pairs += 1
+        elif n not in (0, 3):
+            return False
+    return pairs == 1
+
+
+# --------------------------------------------------------------------------
+# Decomposition with wild tiles
+# --------------------------------------------------------------------------
+
+WildShape = tuple[tuple[str, int, tuple[int, ...]], ...]  # (kind, tile, stood-for tiles)
+
+
+def _all_wild_blocks(sets: int, pair: bool) -> list[WildShape]:
+    """Blocks made of wild tiles only: any pair, any triplet, any sequence."""
+    pair_opts = [((PAIR, t, (t, t)),) for t in range(N_KINDS)] if pair else [()]
+    set_opts: list[tuple[str, int, tuple[int, ...]]] = [
+        (TRIP, t, (t, t, t)) for t in range(N_KINDS)
+    ]
+    set_opts += [(SEQ, t, (t, t + 1, t + 2)) for t in range(27) if t % 9 <= 6]
+    out: list[WildShape] = []
+    for p in pair_opts:
+        for combo in product(set_opts, repeat=sets):
+            out.append(p + tuple(sorted(combo)))
+    return out
+
+
+def wild_shapes(counts: list[int], wilds: int) -> list[WildShape]:
+    """Every split of ``counts`` plus ``wilds`` wild tiles into sets and one pair.
+
+    A wild fills a place in a block; real tiles are used first wherever one
+    is at hand, since swapping a real tile with a wild standing for the same
+    tile gives the same blocks. Sets made only of wild tiles take every tile
+    they could stand for, so a region can score the best one.
+    """
+    total = sum(counts) + wilds
+    if total % 3 != 2:
+        return []
+    c = list(counts)
+    found: set[WildShape] = set()
+    blocks: list[tuple[str, int, tuple[int, ...]]] = []
+
+    def take(tiles: tuple[int, ...]) -> tuple[list[int], list[int]]:
+        """Take these tiles, real where one is left; return (wild-filled, real)."""
+        filled: list[int] = []
+        used: list[int] = []
+        for t in tiles:
+            if c[t] > 0:
+                c[t] -= 1
+                used.append(t)
+            else:
+                filled.append(t)
+        return filled, used
+
+    def walk(i: int, w: int, pair_left: bool) -> None:
+        while i < N_KINDS and c[i] == 0:
+            i += 1
+        if i == N_KINDS:
+            sets, rem = divmod(w - (2 if pair_left else 0), 3)
+            if w < (2 if pair_left else 0) or rem:
+                return
+            for tail in _all_wild_blocks(sets, pair_left):
+                found.add(tuple(sorted([*blocks, *tail])))
+            return
+        suited = i < 27
+        r = i % 9 if suited else 0
+        options: list[tuple[str, int, tuple[int, ...]]] = []
+        if pair_left:
+            options.append((PAIR, i, (i, i)))
+        options.append((TRIP, i, (i, i, i)))
+        if suited:
+            if r <= 6:
+                options.append((SEQ, i, (i, i + 1, i + 2)))
+            if 1 <= r <= 7:
+                options.append((SEQ, i - 1, (i - 1, i, i + 1)))
+            if r >= 2:
+                options.append((SEQ, i - 2, (i - 2, i - 1, i)))
+        for kind, tile, tiles in options:
+            # Tiles below i are all used up, so those places fall to wilds.
+            filled, used = take(tiles)
+            if len(filled) <= w:
+                blocks.append((kind, tile, tuple(filled)))
+                walk(i, w - len(filled), pair_left and kind != PAIR)
+                blocks.pop()
+            for t in used:
+                c[t] += 1
+
+    walk(0, wilds, True)
+    return sorted(found)
+
+
+# --------------------------------------------------------------------------
+# Seven pairs
+# --------------------------------------------------------------------------
+
+
+def seven_pairs(
+    counts: list[int], wilds: int = 0, four_as_two: bool = True
+) -> tuple[int, ...] | None:
+    """The seven pairs' tiles (a four-of-a-kind gives its tile twice), or None.
+
+    Wild tiles pair up the odd tiles first; any left over pair among
+    themselves, standing for the tile they complete most usefully, which
+    the caller decides: here they are given as -1.
+    """
+    if sum(counts) + wilds != 14:
+        return None
+    pairs: list[int] = []
+    singles = 0
+    for t, n in enumerate(counts):
+        if n == 0:
+            continue
+        if n > 2 and not four_as_two:
+            return None
+        pairs += [t] * (n // 2)
+        if n % 2:
+            singles += 1
+            pairs.append(t)
+    if singles > wilds or (wilds - singles) % 2:
+        return None
+    pairs += [-1] * ((wilds - singles) // 2)
+    if not four_as_two and len(set(pairs)) != len(pairs):
+        return None
+    return tuple(sorted(pairs))
+
+
+# --------------------------------------------------------------------------
+# The winning tile's role
+# --------------------------------------------------------------------------
+
+
+def wait_of(kind: str, tile: int, win: int) -> str:
+    """How ``win`` completed a (kind, tile) block."""
+    if kind == PAIR:
+        return SINGLE
+    if kind in (TRIP, KONG):
+        return TRIPLET
+    pos = win - tile
+    if pos == 1:
+        return CLOSED
+    if (pos == 2 and tile % 9 == 0) or (pos == 0 and tile % 9 == 6):
+        return EDGE
+    return TWO_SIDED
+
+
+def meld_block(m: Meld) -> Block:
+    first = m.tiles[0]
+    if m.type == "chi":
+        return Block(SEQ, min(m.tiles), concealed=False, meld=m)
+    if m.is_kong:
+        return Block(KONG, first, concealed=m.is_concealed, meld=m)
+    return Block(TRIP, first, concealed=False, meld=m)
+
+
+def splits(
+    concealed: tuple[int, ...],
+    win_tile: int | None,
+    melds: tuple[Meld, ...] = (),
+    *,
+    self_drawn: bool = True,
+    wild_tile: int | None = None,
+    allow_seven_pairs: bool = False,
+    four_as_two_pairs: bool = True,
+) -> list[Split]:
+    """Every split of a complete hand, once per role of the winning tile.
+
+    A triplet completed by a discarded winning tile is exposed. ``wild_tile``
+    names the tile kind that stands for any tile (三门 白板, 长春 宝); the
+    wilds among the concealed tiles and the winning tile are counted out.
+    """
+    tiles = (*concealed, win_tile) if win_tile is not None else concealed
+    counts = [0] * N_KINDS
+    wilds = 0
+    for t in tiles:
+        if t == wild_tile:
+            wilds += 1
+        else:
+            counts[t] += 1
+    meld_blocks = tuple(meld_block(m) for m in melds)
+    win_is_wild = win_tile is not None and win_tile == wild_tile
+    out: list[Split] = []
+
+    def add(blocks: list[Block], shape_blocks: list[tuple[str, int, tuple[int, ...]]]) -> None:
+        if win_tile is None:
+            out.append(Split((*blocks, *meld_blocks), None, ""))
+            return
+        seen: set[tuple[str, int, tuple[int, ...]]] = set()
+        for idx, (kind, tile, filled) in enumerate(shape_blocks):
+            key = (kind, tile, filled)
+            if key in seen:
+                continue
+            tiles_here = _block_tiles(kind, tile)
+            if win_is_wild:
+                if not filled:
+                    continue
+                stands = sorted(set(filled))
+            else:
+                real = list(tiles_here)
+                for f in filled:
+                    real.remove(f)
+                if win_tile not in real:
+                    continue
+                stands = [win_tile]
+            seen.add(key)
+            for as_tile in stands:
+                wait = wait_of(kind, tile, as_tile)
+                if kind in (TRIP,) and not self_drawn:
+                    bl = list(blocks)
+                    bl[idx] = Block(kind, tile, concealed=False, wild=filled)
+                    out.append(Split((*bl, *meld_blocks), idx, wait))
+                else:
+                    out.append(Split((*blocks, *meld_blocks), idx, wait))
+
+    if wilds == 0:
+        for shape in shapes(counts):
+            sb = [(k, t, ()) for k, t in shape]
+            add([Block(k, t) for k, t in shape], sb)  # type: ignore[arg-type]
+    else:
+        for wshape in wild_shapes(counts, wilds):
+            add([Block(k, t, wild=f) for k, t, f in wshape], list(wshape))
+
+    if allow_seven_pairs and not melds:
+        pairs = seven_pairs(counts, wilds, four_as_two_pairs)
+        if pairs is not None:
+            blocks7 = tuple(Block(PAIR, t) for t in pairs)
+            win_index = None
+            if win_tile is not None:
+                target = win_tile if not win_is_wild else -1
+                win_index = next((i for i, b in enumerate(blocks7) if b.tile == target), 0)
+            out.append(Split(blocks7, win_index, SINGLE if win_tile is not None else "", True))
+    return out
+
+
+def _block_tiles(kind: str, tile: int) -> tuple[int, ...]:
+    if kind == SEQ:
+        return (tile, tile + 1, tile + 2)
+    if kind == PAIR:
+        return (tile, tile)
+    return (tile, tile, tile)
+
+
+# --------------------------------------------------------------------------
+# Waits
+# --------------------------------------------------------------------------
+
+
+def waits(
+    concealed: tuple[int, ...],
+    melds: tuple[Meld, ...] = (),
+    *,
+    wild_tile: int | None = None,
+    allow_seven_pairs: bool = False,
+    four_as_two_pairs: bool = True,
+    candidates: tuple[int, ...] = tuple(range(N_KINDS)),
+) -> list[int]:
+    """Every tile that completes a hand short of one tile.
+
+    A tile of which the hand and melds already hold four is no wait: there
+    is no fifth copy to win on.
+    """
+    counts = [0] * N_KINDS
+    wilds = 0
+    for t in concealed:
+        if t == wild_tile:
+            wilds += 1
+        else:
+            counts[t] += 1
+    held = list(counts)
+    for m in melds:
+        for t in m.tiles:
+            held[t] += 1
+    if wild_tile is not None:
+        held[wild_tile] += wilds
+    found: list[int] = []
+    for t in candidates:
+        if held[t] >= 4:
+            continue
+        if t == wild_tile:
+            ok = _complete_with_wilds(counts, wilds + 1, allow_seven_pairs, four_as_two_pairs)
+        else:
+            counts[t] += 1
+            if wilds:
+                ok = _complete_with_wilds(counts, wilds, allow_seven_pairs, four_as_two_pairs)
+            else:
+                ok = is_complete(counts) or (
+                    allow_seven_pairs
+                    and not melds
+                    and seven_pairs(counts, 0, four_as_two_pairs) is not None
+                )
+            counts[t] -= 1
+        if ok:
+            found.append(t)
+    return found
+
+
+def _complete_with_wilds(counts: list[int], wilds: int, sp: bool, four: bool) -> bool:
+    if wild_shapes_exist(counts, wilds):
+        return True
+    return sp and seven_pairs(counts, wilds, four) is not None
+
+
+def wild_shapes_exist(counts: list[int], wilds: int) -> bool:
+    """Whether some assignment of the wilds completes sets and a pair."""
+    if wilds == 0:
+        return is_complete(counts)
+    if (sum(counts) + wilds) % 3 != 2:
+        return False
+    c = list(counts)
+
+    def walk(i: int, w: int, pair_left: bool) -> bool:
+        while i < N_KINDS and c[i] == 0:
+            i += 1
+        if i == N_KINDS:
+            need = 2 if pair_left else 0
+            return w >= need and (w - need) % 3 == 0
+        suited = i < 27
+        r = i % 9
+        if pair_left:
+            n = min(c[i], 2)
+            if 2 - n <= w:
+                c[i] -= n
+                if walk(i, w - (2 - n), False):
+                    c[i] += n
+                    return True
+                c[i] += n
+        n = min(c[i], 3)
+        if 3 - n <= w:
+            c[i] -= n
+            if walk(i, w - (3 - n), pair_left):
+                c[i] += n
+                return True
+            c[i] += n
+        if suited:
+            for start in (i, i - 1, i - 2):
+                if start < (i - r) or start + 2 > (i - r) + 8:
+                    continue
+                need = 0
+                taken: list[int] = []
+                for t in (start, start + 1, start + 2):
+                    if c[t] > 0 and (t >= i):
+                        c[t] -= 1
+                        taken.append(t)
+                    else:
+                        need += 1
+                if need <= w and i in taken and walk(i, w - need, pair_left):
+                    for t in taken:
+                        c[t] += 1
+                    return True
+                for t in taken:
+                    c[t] += 1
+        return False
+
+    return walk(0, wilds, True)

@@ -1,0 +1,180 @@
+"""Tiles and the spec's notation (``123m456p789s11z``, honors also ``ESWNCFP``).
+
+A tile is an ``int``: 0–8 = 1m–9m, 9–17 = 1p–9p, 18–26 = 1s–9s,
+27–33 = 1z–7z (东南西北白发中, Tenhou order), 34–41 = 1f–8f (春夏秋冬梅兰菊竹).
+Plain ints keep splitting and counting cheap; the names live here only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+SUITS = "mpsz"
+N_KINDS = 34  # the tiles that form sets
+N_TILES = 42  # with the eight flowers
+
+EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
+WINDS = (EAST, SOUTH, WEST, NORTH)
+DRAGONS = (WHITE, GREEN, RED)
+FLOWERS = tuple(range(34, 42))
+SEASONS = FLOWERS[:4]  # 春夏秋冬
+PLANTS = FLOWERS[4:]  # 梅兰菊竹
+
+_LETTER_HONORS = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH, "P": WHITE, "F": GREEN, "C": RED}
+_SUIT_SIZE = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27, "f": 34}
+
+NAMES_ZH = (
+    [f"{n}万" for n in "一二三四五六七八九"]
+    + [f"{n}筒" for n in "一二三四五六七八九"]
+    + [f"{n}条" for n in "一二三四五六七八九"]
+    + ["东", "南", "西", "北", "白", "发", "中"]
+    + ["春", "夏", "秋", "冬", "梅", "兰", "菊", "竹"]
+)
+
+
+class NotationError(ValueError):
+    """A notation string that does not parse; says which character and where."""
+
+    def __init__(self, code: str, message: str, position: int, char: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.position = position
+        self.char = char
+
+
+def suit_of(tile: int) -> int:
+    """0, 1, 2 for m, p, s; 3 for honors; 4 for flowers."""
+    if tile < 27:
+        return tile // 9
+    return 3 if tile < 34 else 4
+
+
+def rank(tile: int) -> int:
+    """1–9 for suited tiles; 1–7 for honors; 1–8 for flowers."""
+    return tile - _SUIT_BASE[code_suit(tile)] + 1
+
+
+def code_suit(tile: int) -> str:
+    return "mpszf"[suit_of(tile)]
+
+
+def is_suited(tile: int) -> bool:
+    return tile < 27
+
+
+def is_honor(tile: int) -> bool:
+    return 27 <= tile < 34
+
+
+def is_flower(tile: int) -> bool:
+    return tile >= 34
+
+
+def is_terminal(tile: int) -> bool:
+    return tile < 27 and tile % 9 in (0, 8)
+
+
+def is_terminal_or_honor(tile: int) -> bool:
+    """大麼: 1, 9 and every honor."""
+    return is_honor(tile) or is_terminal(tile)
+
+
+def tile_code(tile: int) -> str:
+    """``5p`` for one tile."""
+    return f"{rank(tile)}{code_suit(tile)}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Pending:
+    digit: int
+    position: int
+
+
+def parse(text: str) -> list[int]:
+    """Parse notation into tiles, in the order written.
+
+    Raises NotationError naming the offending character and its position
+    (0-based) for anything that is not whitespace, a digit, a suit letter
+    or an honor letter.
+    """
+    tiles: list[int] = []
+    pending: list[_Pending] = []
+    for pos, ch in enumerate(text):
+        if ch.isspace():
+            continue
+        if ch in "0123456789":
+            pending.append(_Pending(int(ch), pos))
+        elif ch in _SUIT_SIZE:
+            if not pending:
+                raise NotationError(
+                    "unknown_tile", f"'{ch}' at position {pos} has no digits before it", pos, ch
+                )
+            for p in pending:
+                if not 1 <= p.digit <= _SUIT_SIZE[ch]:
+                    raise NotationError(
+                        "unknown_tile",
+                        f"'{p.digit}{ch}' (the '{p.digit}' at position {p.position}) is not a tile",
+                        p.position,
+                        str(p.digit),
+                    )
+                tiles.append(_SUIT_BASE[ch] + p.digit - 1)
+            pending = []
+        elif ch in _LETTER_HONORS:
+            if pending:
+                raise NotationError(
+                    "unknown_tile",
+                    f"digits before '{ch}' at position {pos} have no suit letter",
+                    pending[0].position,
+                    str(pending[0].digit),
+                )
+            tiles.append(_LETTER_HONORS[ch])
+        else:
+            raise NotationError(
+                "unknown_tile", f"unexpected character '{ch}' at position {pos}", pos, ch
+            )
+    if pending:
+        p = pending[-1]
+        raise NotationError(
+            "unknown_tile",
+            f"the '{p.digit}' at position {p.position} has no suit letter after it",
+            p.position,
+            str(p.digit),
+        )
+    return tiles
+
+
+def parse_one(text: str) -> int:
+    """Exactly one tile, e.g. a win tile."""
+    tiles = parse(text)
+    if len(tiles) != 1:
+        raise NotationError(
+            "unknown_tile", f"expected one tile, found {len(tiles)} in '{text}'", 0, text[:1]
+        )
+    return tiles[0]
+
+
+def format_tiles(tiles: Iterable[int]) -> str:
+    """Canonical notation: sorted, grouped m p s z f, digits then the letter."""
+    out: list[str] = []
+    group: list[str] = []
+    letter = ""
+    for t in sorted(tiles):
+        s = code_suit(t)
+        if s != letter and group:
+            out.append("".join(group) + letter)
+            group = []
+        letter = s
+        group.append(str(rank(t)))
+    if group:
+        out.append("".join(group) + letter)
+    return "".join(out)
+
+
+def counts_of(tiles: Iterable[int], size: int = N_KINDS) -> list[int]:
+    counts = [0] * size
+    for t in tiles:
+        counts[t] += 1
+    return counts

@@ -1,0 +1,427 @@
+"""Spec JSON → a ``Hand`` and its region options, or every error found.
+
+Malformed input never raises: each problem becomes an ``ErrorInfo`` naming
+the field, a code from the spec and a plain message. All problems are
+reported at once, so a player fixes the hand in one go.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules import options as options_mod
+from rules.hand import (
+    COMMON_FLAGS,
+    KONG_TYPES,
+    MELD_TYPES,
+    WIN_TYPES,
+    ErrorInfo,
+    Event,
+    Hand,
+    Meld,
+    seat_order,
+)
+from rules.region import Region
+from rules.regions import REGIONS
+from rules.tiles import N_KINDS, NotationError, is_suited, parse, parse_one, tile_code
+
+# How each table key's value is checked: "seats" a list of seats, "seat" one
+# seat, "seat_int_pos" seat → int ≥ 1, "seat_int" seat → int, "int0" int ≥ 0,
+# "tile" one tile.
+TABLE_KEYS: dict[str, str] = {
+    "ready": "seats",
+    "fake_ready": "seats",
+    "zhen": "seat_int_pos",
+    "bao_seat": "seat",
+    "baowu_streak_seat": "seat",
+    "lao_zhuang": "int0",
+    "maima_tile": "tile",
+    "bao_tile": "tile",
+    "loser_hu": "seat_int",
+}
+
+Validated = tuple[Hand, Any]
+
+
+class _Errors(list[ErrorInfo]):
+    def add(self, field: str, code: str, message: str) -> None:
+        self.append(ErrorInfo(field, code, message))
+
+
+def validate(raw: object) -> tuple[Validated | None, list[ErrorInfo]]:
+    """The hand and its options, or None and the errors."""
+    errs = _Errors()
+    if not isinstance(raw, Mapping):
+        errs.add("", "bad_json", "the hand must be a JSON object")
+        return None, errs
+    region_key = raw.get("region")
+    region = REGIONS.get(region_key) if isinstance(region_key, str) else None
+    if region is None:
+        known = ", ".join(REGIONS)
+        errs.add("region", "unknown_region", f"unknown region {region_key!r} (known: {known})")
+        return None, errs
+
+    opts, opt_errors = options_mod.build(region.options, raw.get("rules"))
+    errs.extend(opt_errors)
+
+    players = raw.get("players", 4)
+    if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 3, 4):
+        errs.add("players", "bad_players", "players must be 2, 3 or 4")
+        players = 4
+    elif players not in region.players:
+        allowed = " or ".join(str(p) for p in region.players)
+        errs.add("players", "bad_players", f"{region.name} is played by {allowed} players")
+        players = 4
+    seats = seat_order(players)
+
+    win_by = raw.get("win_by")
+    if win_by not in WIN_TYPES:
+        errs.add("win_by", "bad_win_by", f"win_by must be one of {', '.join(WIN_TYPES)}")
+        win_by = "self_draw"
+    elif win_by not in region.win_types:
+        errs.add("win_by", "meld_not_allowed", f"{region.name} has no {win_by}")
+    draw = win_by == "draw"
+
+    dealer = _seat(raw, "dealer", seats, errs, required=True)
+    seat = _seat(raw, "seat", seats, errs, required=not draw)
+    discarder = None
+    if win_by in ("discard", "robbing_kong"):
+        discarder = _seat(raw, "discarder", seats, errs, required=False)
+        if raw.get("discarder") is None:
+            what = "discarded the winning tile" if win_by == "discard" else "had the kong robbed"
+            errs.add("discarder", "missing_discarder", f"say which seat {what}")
+        elif discarder is not None and discarder == seat:
+            errs.add("discarder", "discarder_is_winner", "the winner cannot be the discarder")
+
+    concealed = _tiles(raw, "hand", errs, required=not draw)
+    win_tile: int | None = None
+    if not draw:
+        win_tile = _one_tile(raw, "win_tile", errs)
+    melds = _melds(raw.get("melds"), "melds", region, errs, own=True)
+    other = _other_melds(raw.get("other_melds"), seats, region, errs)
+    flowers = _tiles(raw, "flowers", errs, required=False)
+    flags = _flags(raw.get("flags"), region, errs)
+    events = _events(raw.get("events"), seats, region, errs)
+    table = _table(raw.get("table"), seats, region, errs)
+
+    for where, tiles in (
+        ("hand", concealed),
+        ("win_tile", [win_tile] if win_tile is not None else []),
+    ):
+        for t in tiles:
+            if t >= N_KINDS or t not in region.tiles:
+                errs.add(
+                    where, "tile_not_in_region", f"{tile_code(t)} is not played in {region.name}"
+                )
+    for t in sorted(set(flowers)):
+        if t not in region.flower_tiles:
+            errs.add(
+                "flowers", "tile_not_in_region", f"{tile_code(t)} is not a flower in {region.name}"
+            )
+        elif flowers.count(t) > region.flower_copies:
+            errs.add(
+                "flowers",
+                "too_many_flowers",
+                f"{tile_code(t)} appears {flowers.count(t)} times; there are {region.flower_copies}",
+            )
+
+    if not draw and concealed is not None and win_tile is not None:
+        expected = 13 - 3 * len(melds)
+        if expected < 1:
+            errs.add("melds", "bad_meld", f"{len(melds)} melds are more than a hand holds")
+        elif len(concealed) != expected:
+            kongs = sum(1 for m in melds if m.is_kong)
+            errs.add(
+                "hand",
+                "wrong_tile_count",
+                f"with {len(melds)} melds the hand holds {expected} tiles besides the winning tile;"
+                f" got {len(concealed)} (a winning hand has 14 tiles, plus one per kong: "
+                f"{14 + kongs} here)",
+            )
+
+    _copies(concealed or [], win_tile, melds, other, flowers, errs)
+    if errs:
+        return None, errs
+
+    hand = Hand(
+        region=region.key,
+        concealed=tuple(concealed or ()),
+        win_tile=win_tile,
+        melds=tuple(melds),
+        flowers=tuple(flowers),
+        seat=seat,
+        dealer=dealer or "E",
+        win_by=win_by,
+        discarder=discarder,
+        flags=frozenset(flags),
+        events=tuple(events),
+        players=players,
+        rules=dict(raw.get("rules") or {}),
+        table=table,
+        other_melds=other,
+    )
+    errs.extend(region.check_hand(hand, opts))
+    if errs:
+        return None, errs
+    return (hand, opts), errs
+
+
+def _seat(
+    raw: Mapping[str, Any], key: str, seats: tuple[str, ...], errs: _Errors, required: bool
+) -> str | None:
+    value = raw.get(key)
+    if value is None:
+        if required:
+            errs.add(key, "missing_field", f"{key} is required: one of {', '.join(seats)}")
+        return None
+    if value not in seats:
+        errs.add(key, "bad_seat", f"{key} must be one of {', '.join(seats)}; got {value!r}")
+        return None
+    return str(value)
+
+
+def _notation(value: object, where: str, errs: _Errors) -> list[int] | None:
+    if not isinstance(value, str):
+        errs.add(where, "bad_field", f"{where} must be a string of tiles, like '123m45p'")
+        return None
+    try:
+        return parse(value)
+    except NotationError as e:
+        errs.add(where, e.code, e.message)
+        return None
+
+
+def _tiles(raw: Mapping[str, Any], key: str, errs: _Errors, required: bool) -> list[int]:
+    value = raw.get(key)
+    if value is None:
+        if required:
+            errs.add(key, "missing_field", f"{key} is required")
+        return []
+    return _notation(value, key, errs) or []
+
+
+def _one_tile(raw: Mapping[str, Any], key: str, errs: _Errors) -> int | None:
+    value = raw.get(key)
+    if value is None:
+        errs.add(key, "missing_field", f"{key} is required: the tile that completed the hand")
+        return None
+    if not isinstance(value, str):
+        errs.add(key, "bad_field", f"{key} must be one tile, like '5p'")
+        return None
+    try:
+        return parse_one(value)
+    except NotationError as e:
+        errs.add(key, e.code, e.message)
+        return None
+
+
+def _meld(m: object, where: str, region: Region, errs: _Errors, own: bool) -> Meld | None:
+    if not isinstance(m, Mapping):
+        errs.add(where, "bad_meld", "a meld is an object with a type and tiles")
+        return None
+    mtype = m.get("type")
+    if mtype not in MELD_TYPES:
+        errs.add(where, "bad_meld", f"meld type must be one of {', '.join(MELD_TYPES)}")
+        return None
+    if mtype not in region.meld_types:
+        errs.add(where, "meld_not_allowed", f"{region.name} has no {mtype}")
+        return None
+    if not own and mtype not in (*KONG_TYPES, "egg"):
+        errs.add(where, "bad_meld", "only kongs (and eggs) of other players are entered")
+        return None
+    tiles = _notation(m.get("tiles"), f"{where}.tiles", errs)
+    if tiles is None:
+        return None
+    for t in tiles:
+        if t >= N_KINDS or t not in region.tiles:
+            errs.add(
+                f"{where}.tiles",
+                "tile_not_in_region",
+                f"{tile_code(t)} is not played in {region.name}",
+            )
+            return None
+    from_seat = m.get("from")
+    meld = Meld(str(mtype), tuple(sorted(tiles)), from_seat if isinstance(from_seat, str) else None)
+    problem = _meld_shape(meld)
+    if problem:
+        errs.add(where, "bad_meld", problem)
+        return None
+    return meld
+
+
+def _meld_shape(m: Meld) -> str:
+    t = m.tiles
+    if m.type == "chi":
+        if len(t) != 3 or not all(is_suited(x) for x in t):
+            return "a chi is three suited tiles in a row, like 345m"
+        if t[0] // 9 != t[2] // 9 or t[1] != t[0] + 1 or t[2] != t[0] + 2:
+            return f"{''.join(tile_code(x) for x in t)} is not three tiles in a row of one suit"
+        return ""
+    if m.type == "pong":
+        if len(t) != 3 or len(set(t)) != 1:
+            return "a pong is three identical tiles, like 555p"
+        return ""
+    if m.type in KONG_TYPES:
+        if len(t) != 4 or len(set(t)) != 1:
+            return "a kong is four identical tiles, like 5555p"
+        return ""
+    return ""  # eggs are checked by their region
+
+
+def _melds(value: object, where: str, region: Region, errs: _Errors, own: bool) -> list[Meld]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        errs.add(where, "bad_meld", f"{where} must be a list")
+        return []
+    out = []
+    for i, m in enumerate(value):
+        meld = _meld(m, f"{where}[{i}]", region, errs, own)
+        if meld is not None:
+            out.append(meld)
+    return out
+
+
+def _other_melds(
+    value: object, seats: tuple[str, ...], region: Region, errs: _Errors
+) -> dict[str, tuple[Meld, ...]]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        errs.add("other_melds", "bad_meld", "other_melds maps a seat to its kongs")
+        return {}
+    out: dict[str, tuple[Meld, ...]] = {}
+    for seat, melds in value.items():
+        if seat not in seats:
+            errs.add("other_melds", "bad_seat", f"{seat!r} is not a seat at this table")
+            continue
+        out[seat] = tuple(_melds(melds, f"other_melds.{seat}", region, errs, own=False))
+    return out
+
+
+def _flags(value: object, region: Region, errs: _Errors) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(f, str) for f in value):
+        errs.add("flags", "bad_field", "flags must be a list of names")
+        return []
+    allowed = set(COMMON_FLAGS) | set(region.flags)
+    for f in value:
+        if f not in allowed:
+            errs.add(
+                "flags",
+                "unknown_flag",
+                f"unknown flag '{f}' for {region.name} (known: {', '.join(sorted(allowed))})",
+            )
+    return [f for f in value if f in allowed]
+
+
+def _events(value: object, seats: tuple[str, ...], region: Region, errs: _Errors) -> list[Event]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        errs.add("events", "bad_event", "events must be a list")
+        return []
+    out = []
+    for i, e in enumerate(value):
+        where = f"events[{i}]"
+        if not isinstance(e, Mapping) or e.get("type") not in region.event_types:
+            kinds = ", ".join(region.event_types) or "none"
+            errs.add(where, "bad_event", f"events in {region.name}: {kinds}")
+            continue
+        if e.get("seat") not in seats:
+            errs.add(
+                where, "bad_seat", f"an event needs the seat it happened to ({', '.join(seats)})"
+            )
+            continue
+        out.append(Event(str(e["type"]), str(e["seat"])))
+    return out
+
+
+def _table(value: object, seats: tuple[str, ...], region: Region, errs: _Errors) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        errs.add("table", "bad_table", "table must be an object")
+        return {}
+    out: dict[str, Any] = {}
+    for key, v in value.items():
+        where = f"table.{key}"
+        kind = TABLE_KEYS.get(key)
+        if kind is None or key not in region.table_keys:
+            known = ", ".join(region.table_keys)
+            errs.add(
+                where, "bad_table", f"'{key}' is not table state in {region.name} (known: {known})"
+            )
+            continue
+        problem, clean = _table_value(kind, v, seats)
+        if problem:
+            errs.add(where, "bad_table", problem)
+        else:
+            out[key] = clean
+    return out
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _table_value(kind: str, v: object, seats: tuple[str, ...]) -> tuple[str, Any]:
+    seat_list = ", ".join(seats)
+    if kind == "seats":
+        if not isinstance(v, list) or any(s not in seats for s in v):
+            return f"a list of seats ({seat_list})", None
+        return "", tuple(dict.fromkeys(v))
+    if kind == "seat":
+        if v is None:
+            return "", None
+        if v not in seats:
+            return f"one seat ({seat_list})", None
+        return "", v
+    if kind in ("seat_int_pos", "seat_int"):
+        low = 1 if kind == "seat_int_pos" else -1_000_000
+        if not isinstance(v, Mapping) or any(
+            s not in seats or not _is_int(n) or not low <= n <= 1_000_000 for s, n in v.items()
+        ):
+            what = "a whole number ≥ 1" if kind == "seat_int_pos" else "a whole number"
+            return f"maps each seat ({seat_list}) to {what}", None
+        return "", dict(v)
+    if kind == "int0":
+        if not _is_int(v) or not 0 <= v <= 1000:  # type: ignore[operator]
+            return "a whole number ≥ 0", None
+        return "", v
+    if kind == "tile":
+        if not isinstance(v, str):
+            return "one tile, like '5p'", None
+        try:
+            return "", parse_one(v)
+        except NotationError as e:
+            return e.message, None
+    return "unknown", None
+
+
+def _copies(
+    concealed: list[int],
+    win_tile: int | None,
+    melds: list[Meld],
+    other: dict[str, tuple[Meld, ...]],
+    flowers: list[int],
+    errs: _Errors,
+) -> None:
+    counts = [0] * N_KINDS
+    tiles = list(concealed)
+    if win_tile is not None:
+        tiles.append(win_tile)
+    for m in melds:
+        tiles.extend(m.tiles)
+    for ms in other.values():
+        for m in ms:
+            tiles.extend(m.tiles)
+    tiles.extend(t for t in flowers if t < N_KINDS)  # 金湖's dragons are flowers
+    for t in tiles:
+        if t < N_KINDS:
+            counts[t] += 1
+    for t, n in enumerate(counts):
+        if n > 4:
+            errs.add("hand", "too_many_copies", f"{tile_code(t)} appears {n} times; a set has 4")
