@@ -126,7 +126,8 @@ def parse(text: str) -> list[int]:
             if pending:
                 raise NotationError(
                     "unknown_tile",
-                    f"digits before '{ch}' at position {pos} have no suit letter",
+                    f"the '{pending[0].digit}' at position {pending[0].position} has no suit"
+                    f" letter before '{ch}' at position {pos}",
                     pending[0].position,
                     str(pending[0].digit),
                 )

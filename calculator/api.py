@@ -1,0 +1,41 @@
+"""The JSON API: ``POST /api/score`` takes a hand, answers its score."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+
+from rules.engine import score
+from rules.report import to_json
+
+
+def _bad_json(message: str) -> JsonResponse:
+    body = {"ok": False, "errors": [{"field": "", "code": "bad_json", "message": message}]}
+    return JsonResponse(body, status=400, json_dumps_params={"ensure_ascii": False})
+
+
+def decode(request: HttpRequest) -> tuple[Any, JsonResponse | None]:
+    try:
+        return json.loads(request.body.decode("utf-8")), None
+    except UnicodeDecodeError:
+        return None, _bad_json("the body must be UTF-8 JSON")
+    except json.JSONDecodeError as e:
+        return None, _bad_json(f"the body is not JSON: {e.msg} at line {e.lineno} column {e.colno}")
+
+
+# The API is called by scripts and other sites' pages, which hold no CSRF
+# cookie; it changes nothing stored, so there is nothing to forge.
+@csrf_exempt
+@require_POST
+def score_view(request: HttpRequest) -> JsonResponse:
+    raw, error = decode(request)
+    if error is not None:
+        return error
+    result = to_json(score(raw))
+    return JsonResponse(
+        result, status=200 if result["ok"] else 400, json_dumps_params={"ensure_ascii": False}
+    )

@@ -1,0 +1,105 @@
+"""Golden cases: every ``tests/cases/<region>/*.toml`` case is one test.
+
+Cases are data so the rule pages can render the same hands, and so each
+seed item's expectation sits beside the seed text it cites.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules.engine import score
+from rules.regions import REGIONS
+from rules.report import to_json
+
+CASES_DIR = Path(__file__).parent / "cases"
+CASE_KEYS = {"id", "checks", "rule", "note", "hand", "expect"}
+EXPECT_KEYS = {
+    "ok",
+    "winning",
+    "items",
+    "absent",
+    "only_items",
+    "total",
+    "payments",
+    "net",
+    "next_table",
+    "errors",
+    "reasons",
+}
+
+
+def load_cases() -> list[tuple[str, dict[str, Any]]]:
+    found = []
+    for path in sorted(CASES_DIR.glob("*/*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        for case in data.get("case", []):
+            found.append((f"{path.parent.name}/{path.stem}::{case.get('id')}", case))
+    return found
+
+
+CASES = load_cases()
+
+
+def test_cases_are_well_formed() -> None:
+    ids = Counter(name for name, _ in CASES)
+    assert not [n for n, k in ids.items() if k > 1], "case ids repeat within a file"
+    for name, case in CASES:
+        assert set(case) <= CASE_KEYS, f"{name}: unknown keys {set(case) - CASE_KEYS}"
+        assert case.get("checks") and case.get("rule"), f"{name}: say which seed item it checks"
+        assert set(case.get("expect", {})) <= EXPECT_KEYS, f"{name}: unknown expect keys"
+        assert case["hand"]["region"] == name.split("/")[0], f"{name}: filed under another region"
+
+
+@pytest.mark.parametrize(("name", "case"), CASES, ids=[n for n, _ in CASES])
+def test_case(name: str, case: dict[str, Any]) -> None:
+    got = to_json(score(case["hand"]))
+    expect = case.get("expect", {})
+    assert got["ok"] == expect.get("ok", True), got
+    if not got["ok"]:
+        want = [(e["field"], e["code"]) for e in expect.get("errors", [])]
+        have = [(e["field"], e["code"]) for e in got["errors"]]
+        for w in want:
+            assert w in have, f"expected error {w}, got {got['errors']}"
+        return
+    if "winning" in expect:
+        assert got["winning"] == expect["winning"], got.get("reasons")
+    items = {i["key"]: i["value"] for i in got["items"]}
+    for key, value in expect.get("items", {}).items():
+        assert key in items, f"{key} missing; items: {items}"
+        assert items[key] == value, f"{key}: {items[key]} != {value}; items: {items}"
+    for key in expect.get("absent", []):
+        assert key not in items, f"{key} should not be there; items: {items}"
+    if expect.get("only_items"):
+        counting = {k: v for k, v in items.items() if v}
+        assert counting == {k: v for k, v in expect["items"].items() if v}
+    if "total" in expect:
+        assert got["total"]["value"] == expect["total"], got.get("how")
+    if "payments" in expect:
+        want_p = Counter((p["from"], p["to"], p["amount"]) for p in expect["payments"])
+        have_p = Counter((p["from"], p["to"], p["amount"]) for p in got["payments"])
+        assert have_p == want_p, got["payments"]
+    if "net" in expect:
+        assert got["net"] == expect["net"]
+    if "next_table" in expect:
+        assert got["next_table"] is not None
+        for key, value in expect["next_table"].items():
+            assert got["next_table"].get(key) == value, got["next_table"]
+    for text in expect.get("reasons", []):
+        assert any(text in r for r in got.get("reasons", [])), got.get("reasons")
+    assert sum(got["net"].values()) == 0
+
+
+@pytest.mark.parametrize("region", sorted(REGIONS))
+def test_every_item_has_a_case(region: str) -> None:
+    covered: set[str] = set()
+    for name, case in CASES:
+        if name.startswith(f"{region}/"):
+            covered |= {k for k, v in case.get("expect", {}).get("items", {}).items() if v}
+    missing = [i.key for i in REGIONS[region].items if i.key not in covered]
+    assert not missing, f"{region} items with no golden case counting them: {missing}"

@@ -1,0 +1,31 @@
+"""The engine stays pure Python: no Django, standard library only."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+RULES = Path(__file__).resolve().parents[1] / "rules"
+
+
+def imported_roots(path: Path) -> set[str]:
+    roots = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            roots |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            roots.add(node.module.split(".")[0])
+    return roots
+
+
+def test_rules_imports_only_the_standard_library_and_itself() -> None:
+    allowed = set(sys.stdlib_module_names) | {"rules", "__future__"}
+    for path in RULES.rglob("*.py"):
+        bad = imported_roots(path) - allowed
+        assert not bad, f"{path.relative_to(RULES.parent)} imports {bad}"
+
+
+def test_rules_imports_no_django() -> None:
+    for path in RULES.rglob("*.py"):
+        assert "django" not in imported_roots(path), path

@@ -1,0 +1,163 @@
+"""Malformed input: every problem named with the spec's code, never an exception."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.engine import score
+from rules.report import to_json
+
+GOOD: dict[str, Any] = {
+    "region": "laosanfan",
+    "hand": "13s66m888m",
+    "win_tile": "2s",
+    "melds": [{"type": "kong", "tiles": "9999m"}, {"type": "pong", "tiles": "555m"}],
+    "seat": "S",
+    "dealer": "E",
+    "win_by": "self_draw",
+}
+
+
+def errors_of(**changes: Any) -> list[tuple[str, str]]:
+    hand = {**GOOD, **changes}
+    hand = {k: v for k, v in hand.items() if v is not ...}
+    got = to_json(score(hand))
+    assert not got["ok"], got
+    for e in got["errors"]:
+        assert e["message"], e
+    return [(e["field"], e["code"]) for e in got["errors"]]
+
+
+def test_good_hand_is_ok() -> None:
+    assert to_json(score(GOOD))["ok"]
+
+
+@pytest.mark.parametrize(
+    ("changes", "expected"),
+    [
+        ({"hand": "13s66m888x"}, ("hand", "unknown_tile")),
+        ({"win_tile": "0s"}, ("win_tile", "unknown_tile")),
+        ({"hand": "13s66m88m"}, ("hand", "wrong_tile_count")),
+        ({"hand": "13s99m888m"}, ("hand", "too_many_copies")),
+        (
+            {"melds": [{"type": "pong", "tiles": "556m"}, {"type": "pong", "tiles": "555p"}]},
+            ("melds[0]", "bad_meld"),
+        ),
+        (
+            {"melds": [{"type": "chi", "tiles": "135m"}, {"type": "pong", "tiles": "555p"}]},
+            ("melds[0]", "bad_meld"),
+        ),
+        (
+            {"melds": [{"type": "chi", "tiles": "89m1p"}, {"type": "pong", "tiles": "555p"}]},
+            ("melds[0]", "bad_meld"),
+        ),
+        (
+            {"melds": [{"type": "kong", "tiles": "999m"}, {"type": "pong", "tiles": "555p"}]},
+            ("melds[0]", "bad_meld"),
+        ),
+        (
+            {"melds": [{"type": "egg", "tiles": "1234z"}, {"type": "pong", "tiles": "555p"}]},
+            ("melds[0]", "meld_not_allowed"),
+        ),
+        (
+            {"melds": [{"type": "wall", "tiles": "999m"}, {"type": "pong", "tiles": "555p"}]},
+            ("melds[0]", "bad_meld"),
+        ),
+        ({"win_by": "discard"}, ("discarder", "missing_discarder")),
+        ({"win_by": "discard", "discarder": "S"}, ("discarder", "discarder_is_winner")),
+        ({"win_by": "robbing_kong"}, ("discarder", "missing_discarder")),
+        ({"region": "mars"}, ("region", "unknown_region")),
+        ({"region": None}, ("region", "unknown_region")),
+        ({"rules": {"colour": "red"}}, ("rules.colour", "unknown_option")),
+        ({"rules": {"tier": "huge"}}, ("rules.tier", "bad_option_value")),
+        ({"rules": {"pair_hu": "yes"}}, ("rules.pair_hu", "bad_option_value")),
+        ({"rules": {"yao_er_liu_cap": -5}}, ("rules.yao_er_liu_cap", "bad_option_value")),
+        ({"flags": ["ready_declared", "zimo_bonus"]}, ("flags", "unknown_flag")),
+        ({"flags": ["jue_zhang"]}, ("flags", "unknown_flag")),
+        ({"table": {"zhen": {"E": 2}}}, ("table.zhen", "bad_table")),
+        ({"table": {"loser_hu": {"E": "many"}}}, ("table.loser_hu", "bad_table")),
+        ({"table": {"ready": ["X"]}}, ("table.ready", "bad_table")),
+        ({"flowers": "11f"}, ("flowers", "too_many_flowers")),
+        ({"flowers": "1z"}, ("flowers", "tile_not_in_region")),
+        ({"players": 3}, ("players", "bad_players")),
+        ({"seat": "Q"}, ("seat", "bad_seat")),
+        ({"seat": ...}, ("seat", "missing_field")),
+        ({"win_tile": ...}, ("win_tile", "missing_field")),
+        ({"hand": 123}, ("hand", "bad_field")),
+        ({"win_by": "magic"}, ("win_by", "bad_win_by")),
+    ],
+)
+def test_error_codes(changes: dict[str, Any], expected: tuple[str, str]) -> None:
+    assert expected in errors_of(**changes)
+
+
+def test_all_problems_are_reported_at_once() -> None:
+    got = errors_of(hand="13s66m88x", rules={"nope": 1}, win_by="discard")
+    assert {code for _, code in got} >= {"unknown_tile", "unknown_option", "missing_discarder"}
+
+
+def test_other_players_kongs_count_toward_copies() -> None:
+    assert ("hand", "too_many_copies") in errors_of(
+        other_melds={"W": [{"type": "concealed_kong", "tiles": "8888m"}]}
+    )
+
+
+def test_a_drawn_hand_needs_no_tiles() -> None:
+    got = to_json(score({"region": "laosanfan", "dealer": "S", "win_by": "draw"}))
+    assert got["ok"] and not got["winning"]
+    assert got["next_table"] == {"dealer": "S"}
+    assert got["net"] == {"E": 0, "S": 0, "W": 0, "N": 0}
+
+
+def test_not_a_json_object() -> None:
+    for raw in (None, [], "hand", 5):
+        got = to_json(score(raw))
+        assert not got["ok"] and got["errors"][0]["code"] == "bad_json"
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=12),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+FIELDS = [
+    "region",
+    "hand",
+    "win_tile",
+    "melds",
+    "flowers",
+    "seat",
+    "dealer",
+    "win_by",
+    "discarder",
+    "flags",
+    "events",
+    "players",
+    "rules",
+    "table",
+    "other_melds",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=8))
+def test_random_junk_never_raises(junk: dict[str, Any]) -> None:
+    got = to_json(score({**GOOD, **junk}))
+    assert got["ok"] in (True, False)
+    if got["ok"]:
+        assert sum(got["net"].values()) == 0
+    else:
+        assert all(e["code"] and e["message"] for e in got["errors"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=15))
+def test_random_junk_alone_never_raises(junk: dict[str, Any]) -> None:
+    got = to_json(score({"region": "laosanfan", **junk}))
+    assert got["ok"] in (True, False)
