@@ -1,6 +1,7 @@
 """What an item's check looks at: the hand, the options and one split.
 
-Facts several items share are computed once per split, on first use.
+Facts nearly every item reads are computed once per split; the rarer ones
+on first use.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from functools import cached_property
 from typing import Any
 
 from rules.hand import Hand, seat_wind
-from rules.split import KONG, PAIR, SEQ, TRIP, Block, Split
+from rules.split import PAIR, SEQ, Block, Split
 from rules.tiles import is_honor, suit_of
 
 
@@ -18,18 +19,29 @@ class Ctx:
         self.hand = hand
         self.opts = opts
         self.split = split
-
-    @property
-    def win_tile(self) -> int | None:
-        return self.hand.win_tile
-
-    @property
-    def self_drawn(self) -> bool:
-        return self.hand.win_by == "self_draw"
-
-    @property
-    def wait(self) -> str:
-        return self.split.wait
+        self.win_tile = hand.win_tile
+        self.self_drawn = hand.win_by == "self_draw"
+        self.wait = split.wait
+        self.flowers = hand.flowers
+        self.blocks = split.blocks
+        # One pass over the blocks: nearly every item reads these.
+        sets: list[Block] = []
+        triplets: list[Block] = []
+        sequences: list[Block] = []
+        suits: set[int] = set()
+        for b in split.blocks:
+            suits.add(suit_of(b.tile))
+            if b.kind == PAIR:
+                continue
+            sets.append(b)
+            if b.kind == SEQ:
+                sequences.append(b)
+            else:
+                triplets.append(b)
+        self.sets = tuple(sets)
+        self.triplets = tuple(triplets)  # triplets and kongs (刻子 and 杠)
+        self.sequences = tuple(sequences)
+        self.suits = frozenset(suits)  # 0, 1, 2 for the suits present; 3 for honors
 
     @cached_property
     def seat_wind(self) -> int:
@@ -39,36 +51,10 @@ class Ctx:
         return seat_wind(seat, self.hand.dealer, self.hand.players, mode)
 
     @cached_property
-    def blocks(self) -> tuple[Block, ...]:
-        return self.split.blocks
-
-    @cached_property
-    def sets(self) -> tuple[Block, ...]:
-        return tuple(b for b in self.split.blocks if b.kind != PAIR)
-
-    @cached_property
-    def triplets(self) -> tuple[Block, ...]:
-        """Triplets and kongs (刻子 and 杠)."""
-        return tuple(b for b in self.split.blocks if b.kind in (TRIP, KONG))
-
-    @cached_property
-    def sequences(self) -> tuple[Block, ...]:
-        return tuple(b for b in self.split.blocks if b.kind == SEQ)
-
-    @cached_property
     def tiles(self) -> tuple[int, ...]:
         """Every tile the split stands for, kongs as four, wilds as what they became."""
         return tuple(t for b in self.split.blocks for t in b.tiles)
 
     @cached_property
-    def suits(self) -> frozenset[int]:
-        """0, 1, 2 for the suits present; 3 when there are honors."""
-        return frozenset(suit_of(t) for t in self.tiles)
-
-    @cached_property
     def has_honors(self) -> bool:
         return any(is_honor(t) for t in self.tiles)
-
-    @property
-    def flowers(self) -> tuple[int, ...]:
-        return self.hand.flowers

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rules.hand import Hand, ItemLine, Score
@@ -9,11 +10,16 @@ from rules.items import Hit, as_hit, resolve
 from rules.region import Evaluation, Region
 from rules.regions import REGIONS
 from rules.settle import net_of
-from rules.split import Split, splits
+from rules.split import Block, Split, splits
 from rules.tiles import format_tiles
 from rules.validate import validate
 
 NOT_A_SHAPE = "the tiles do not make four sets and a pair"
+
+
+@lru_cache(maxsize=1024)
+def block_text(kind: str, tile: int) -> str:
+    return format_tiles(Block(kind, tile).tiles)
 
 
 def score(raw: object) -> Score:
@@ -67,10 +73,14 @@ def evaluate(region: Region, hand: Hand, opts: Any, split: Split) -> Evaluation:
     ctx = region.make_context(hand, opts, split)
     found: dict[str, Hit] = {}
     for item in region.items:
-        hit = as_hit(item.check(ctx))
-        if hit is not None:
-            found[item.key] = hit
-    lines: list[ItemLine] = resolve(region.items, region.exclusion_order, found, opts)
+        got = item.check(ctx)
+        if got:
+            hit = as_hit(got)
+            if hit is not None:
+                found[item.key] = hit
+    lines: list[ItemLine] = resolve(
+        region.items, region.exclusion_order, found, opts, region.replacers
+    )
     return region.evaluate(ctx, lines)
 
 
@@ -93,7 +103,7 @@ def _settled(
     net = net_of(settlement.payments, hand.seats)
     split_text: tuple[str, ...] = ()
     if ev is not None:
-        split_text = tuple(format_tiles(b.tiles) for b in ev.split.blocks)
+        split_text = tuple(block_text(b.kind, b.tile) for b in ev.split.blocks)
     return Score(
         ok=True,
         region=region.key,

@@ -10,16 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.hand import ItemLine
 
 
-@dataclass(frozen=True, slots=True)
-class Hit:
+class Hit(NamedTuple):
     """What a check found: how many times, which value (明/暗), and a why."""
 
-    count: int = 1
+    times: int = 1
     variant: str = ""
     detail: str = ""
 
@@ -46,19 +45,22 @@ class Item:
         each = self.value if isinstance(self.value, int) else self.value[hit.variant]
         name = self.names[hit.variant] if self.names and hit.variant in self.names else self.name
         detail = hit.detail or self.why
-        if hit.count > 1 and not hit.detail:
-            detail = f"{self.why} (× {hit.count})" if self.why else f"× {hit.count}"
-        return ItemLine(self.key, name, each * hit.count, self.unit, detail, self.rule, hit.count)
+        if hit.times > 1 and not hit.detail:
+            detail = f"{self.why} (× {hit.times})" if self.why else f"× {hit.times}"
+        return ItemLine(self.key, name, each * hit.times, self.unit, detail, self.rule, hit.times)
+
+
+ONCE = Hit()
 
 
 def as_hit(found: Hit | int | bool | None) -> Hit | None:
-    if found is None or found is False or found == 0:
+    if not found:
         return None
-    if isinstance(found, Hit):
-        return found if found.count else None
     if found is True:
-        return Hit()
-    return Hit(count=int(found))
+        return ONCE
+    if isinstance(found, Hit):
+        return found if found.times else None
+    return Hit(times=int(found))
 
 
 def exclusion_order(items: Sequence[Item]) -> tuple[str, ...]:
@@ -93,39 +95,57 @@ def exclusion_order(items: Sequence[Item]) -> tuple[str, ...]:
     return tuple(order)
 
 
+def replacers_of(items: Sequence[Item]) -> dict[str, tuple[Item, ...]]:
+    """For each replaced key, the items that replace it."""
+    out: dict[str, list[Item]] = {}
+    for item in items:
+        for r in item.replaces:
+            out.setdefault(r, []).append(item)
+    return {k: tuple(v) for k, v in out.items()}
+
+
 def resolve(
-    table: Sequence[Item], order: Sequence[str], found: Mapping[str, Hit], opts: object = None
+    table: Sequence[Item],
+    order: Sequence[str],
+    found: Mapping[str, Hit],
+    opts: object = None,
+    replacers: Mapping[str, tuple[Item, ...]] | None = None,
 ) -> list[ItemLine]:
     """Lines for every found item in table order; replaced ones at value 0.
 
     An item is dropped when an item that counts replaces it; a dropped item
     drops nothing itself, so the reason always names an item that counts.
+    A replacer whose ``replaces_unless`` option is on replaces nothing.
     """
-    by_key = {i.key: i for i in table}
-    kept: set[str] = set()
-    dropped: dict[str, str] = {}
-    replacers: dict[str, list[str]] = {}
-    for item in table:
-        if item.replaces_unless and getattr(opts, item.replaces_unless, False):
-            continue
-        for r in item.replaces:
-            replacers.setdefault(r, []).append(item.key)
-    for key in order:
-        if key not in found:
-            continue
-        by = next((p for p in replacers.get(key, ()) if p in kept), None)
-        if by is None:
-            kept.add(key)
-        else:
-            dropped[key] = by
+    if replacers is None:
+        replacers = replacers_of(table)
+    dropped: dict[str, Item] = {}
+    if any(k in replacers for k in found):
+        kept: set[str] = set()
+        for key in order:
+            if key not in found:
+                continue
+            by = next(
+                (
+                    p
+                    for p in replacers.get(key, ())
+                    if p.key in kept
+                    and not (p.replaces_unless and getattr(opts, p.replaces_unless, False))
+                ),
+                None,
+            )
+            if by is None:
+                kept.add(key)
+            else:
+                dropped[key] = by
     lines: list[ItemLine] = []
     for item in table:
         hit = found.get(item.key)
         if hit is None:
             continue
         line = item.line(hit)
-        if item.key in dropped:
-            winner = by_key[dropped[item.key]]
+        winner = dropped.get(item.key)
+        if winner is not None:
             line = ItemLine(
                 line.key,
                 line.name,
@@ -133,7 +153,7 @@ def resolve(
                 line.unit,
                 f"replaced by {winner.name}",
                 line.rule,
-                line.count,
+                line.times,
                 dropped_by=winner.key,
             )
         lines.append(line)

@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.context import Ctx
 from rules.hand import ErrorInfo, Hand, ItemLine, Payment
-from rules.items import Item, exclusion_order
+from rules.items import Item, exclusion_order, replacers_of
 from rules.split import Split
 
 
@@ -63,7 +63,10 @@ class Region:
     wild_tile: Callable[[Hand, Any], int | None] = _no_wild
     check_hand: Callable[[Hand, Any], list[ErrorInfo]] = _no_errors
     make_context: Callable[[Hand, Any, Split], Ctx] = Ctx
+    # Derived from ``items`` once, so scoring a split does no table work.
     exclusion_order: tuple[str, ...] = ()
+    replacers: Mapping[str, tuple[Item, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "exclusion_order", exclusion_order(self.items))
+        object.__setattr__(self, "replacers", replacers_of(self.items))

@@ -28,7 +28,7 @@ def to_json(score: Score) -> dict[str, Any]:
                 "unit": i.unit,
                 "detail": i.detail,
                 "rule": i.rule,
-                **({"count": i.count} if i.count != 1 else {}),
+                **({"count": i.times} if i.times != 1 else {}),
                 **({"replaced_by": i.dropped_by} if i.dropped_by else {}),
             }
             for i in score.items

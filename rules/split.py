@@ -12,9 +12,9 @@ engines make "all splits" cheap. With wild tiles a direct search runs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
+from typing import NamedTuple
 
 from rules.hand import Meld
 from rules.tiles import N_KINDS
@@ -25,8 +25,9 @@ SEQ, TRIP, PAIR, KONG = "seq", "trip", "pair", "kong"
 CLOSED, EDGE, TWO_SIDED, SINGLE, TRIPLET = "closed", "edge", "two_sided", "single", "triplet"
 
 
-@dataclass(frozen=True, slots=True)
-class Block:
+# Blocks and splits are built by the thousand per request: immutable named
+# tuples cost a fraction of a frozen dataclass to make.
+class Block(NamedTuple):
     """A set or the pair. ``tile`` is the lowest tile (a sequence's first)."""
 
     kind: str
@@ -51,8 +52,7 @@ class Block:
         return self.kind in (TRIP, KONG)
 
 
-@dataclass(frozen=True, slots=True)
-class Split:
+class Split(NamedTuple):
     """One reading of a complete hand."""
 
     blocks: tuple[Block, ...]  # hand blocks first (the pair among them), then the melds
@@ -420,8 +420,17 @@ def splits(
 
     if wilds == 0:
         for shape in shapes(counts):
-            sb = [(k, t, ()) for k, t in shape]
-            add([Block(k, t) for k, t in shape], sb)  # type: ignore[arg-type]
+            blocks = _hand_blocks(shape)
+            if win_tile is None:
+                out.append(Split(blocks + meld_blocks, None, ""))
+                continue
+            for idx, wait in _roles(shape, win_tile):
+                if not self_drawn and shape[idx][0] == TRIP:
+                    exposed = list(blocks)
+                    exposed[idx] = blocks[idx]._replace(concealed=False)
+                    out.append(Split((*exposed, *meld_blocks), idx, wait))
+                else:
+                    out.append(Split(blocks + meld_blocks, idx, wait))
     else:
         for wshape in wild_shapes(counts, wilds):
             add([Block(k, t, wild=f) for k, t, f in wshape], list(wshape))
@@ -436,6 +445,23 @@ def splits(
                 win_index = next((i for i, b in enumerate(blocks7) if b.tile == target), 0)
             out.append(Split(blocks7, win_index, SINGLE if win_tile is not None else "", True))
     return out
+
+
+@lru_cache(maxsize=100_000)
+def _hand_blocks(shape: Shape) -> tuple[Block, ...]:
+    return tuple(Block(k, t) for k, t in shape)
+
+
+@lru_cache(maxsize=100_000)
+def _roles(shape: Shape, win: int) -> tuple[tuple[int, str], ...]:
+    """Each distinct block the winning tile can have completed, and how."""
+    out: list[tuple[int, str]] = []
+    seen: set[tuple[str, int]] = set()
+    for idx, (kind, tile) in enumerate(shape):
+        if (kind, tile) not in seen and win in _block_tiles(kind, tile):
+            seen.add((kind, tile))
+            out.append((idx, wait_of(kind, tile, win)))
+    return tuple(out)
 
 
 def _block_tiles(kind: str, tile: int) -> tuple[int, ...]:

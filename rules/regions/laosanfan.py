@@ -20,6 +20,7 @@ Readings where the seed is silent (each an option where tables differ):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from rules.context import Ctx
@@ -146,16 +147,23 @@ def _flower_hu(ctx: Ctx) -> int:
 def _sets_of(*, big: bool, kind: str, concealed: bool) -> Any:
     """Count the triplets or kongs of one 胡 class (大麼 or not, 明 or 暗)."""
 
-    def check(ctx: Ctx) -> int:
-        if not _counts_hu(ctx):
-            return 0
-        return sum(
-            1
-            for b in ctx.triplets
-            if b.kind == kind and b.concealed == concealed and is_terminal_or_honor(b.tile) == big
-        )
+    key = (big, kind, concealed)
+
+    def check(ctx: LaoCtx) -> int:
+        return ctx.hu_classes.get(key, 0) if _counts_hu(ctx) else 0
 
     return check
+
+
+class LaoCtx(Ctx):
+    @cached_property
+    def hu_classes(self) -> dict[tuple[bool, str, bool], int]:
+        """Triplets and kongs by 胡 class: (大麼?, triplet or kong, concealed?)."""
+        out: dict[tuple[bool, str, bool], int] = {}
+        for b in self.triplets:
+            key = (is_terminal_or_honor(b.tile), b.kind, b.concealed)
+            out[key] = out.get(key, 0) + 1
+        return out
 
 
 def _self_draw_hu(ctx: Ctx) -> bool:
@@ -561,6 +569,7 @@ REGION = Region(
     flower_tiles=frozenset(FLOWERS),
     table_keys=("ready", "bao_seat", "loser_hu"),
     check_hand=check_hand,
+    make_context=LaoCtx,
 )
 
 __all__ = ["ITEMS", "REGION", "Options", "silver"]
