@@ -51,8 +51,13 @@ pytest: $(STAMP)
 
 test: $(STAMP) browser-deps lint typecheck pytest
 
+# Times our splitting, scoring and waits beside the mahjong package on the
+# shared corpus, interleaved in one run (shared/bench/anchors.py).
+SHARED    ?= ../shared
+BENCH_OUT ?= .bench/anchors_result.json
 bench: $(STAMP)
-	$(BIN)/python tests/bench/bench_engine.py
+	@mkdir -p $(dir $(BENCH_OUT))
+	$(BIN)/python $(SHARED)/bench/anchors.py --plugin tests/bench/anchors_plugin.py --out $(BENCH_OUT) $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
