@@ -185,6 +185,7 @@ def test_a_tile_held_four_times_is_no_wait() -> None:
     assert [tile_code(t) for t in waits(tuple(parse("111123m456p789s5z")))] == ["5z"]
 
 
+@pytest.mark.skipif(not CORPUS.exists(), reason=f"no benchmark corpus at {CORPUS}")
 def test_waits_agree_with_the_corpus() -> None:
     corpus = json.loads(CORPUS.read_text())
     for record in corpus["tenpai"][:400]:
