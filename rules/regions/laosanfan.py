@@ -494,20 +494,20 @@ def settle(hand: Hand, opts: Options, ev: Evaluation | None) -> Settlement:
 
 
 def _bao_kinds(hand: Hand) -> list[tuple[str, set[int]]]:
-    """The seed's two 包牌 conditions the winner's melds meet, with the tiles
-    an unready player then must not discard."""
-    melds = hand.melds
+    """The seed's two 包牌 conditions the winner's exposed melds meet, with the
+    tiles an unready player then must not discard (牌面上: a concealed kong
+    does not count)."""
+    exposed = [m for m in hand.melds if not m.is_concealed]
     met: list[tuple[str, set[int]]] = []
-    if len(melds) >= 3:
-        suits = {suit_of(m.tiles[0]) for m in melds if not is_honor(m.tiles[0])}
+    if len(exposed) >= 3:
+        suits = {suit_of(m.tiles[0]) for m in exposed if not is_honor(m.tiles[0])}
         if len(suits) <= 1:
             suit = next(iter(suits), 3)
             forbidden = {t for t in range(34) if suit_of(t) == suit}
-            met.append(("三攤 (three melds of one suit)", forbidden))
-    if sum(1 for m in melds if m.type != "chi") >= 3:
-        met.append(
-            ("three exposed pongs or kongs", {t for t in range(34) if is_terminal_or_honor(t)})
-        )
+            met.append(("三攤 (three exposed melds of one suit)", forbidden))
+    if sum(1 for m in exposed if m.type != "chi") >= 3:
+        big = {t for t in range(34) if is_terminal_or_honor(t)}
+        met.append(("three exposed pongs or kongs", big))
     return met
 
 
