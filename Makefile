@@ -27,7 +27,6 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py compilemessages --ignore=.venv >/dev/null 2>&1 || true
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # Debian's chromium for the browser tests; they skip with a reason where it
@@ -58,6 +57,13 @@ BENCH_OUT ?= .bench/anchors_result.json
 bench: $(STAMP)
 	@mkdir -p $(dir $(BENCH_OUT))
 	$(BIN)/python $(SHARED)/bench/anchors.py --plugin tests/bench/anchors_plugin.py --out $(BENCH_OUT) $(BENCH_ARGS)
+
+# After changing a translatable string: refresh the catalogs, translate the
+# new entries in calculator/locale/*/LC_MESSAGES/django.po, then compile.
+messages: $(STAMP)
+	$(BIN)/python manage.py engine_strings
+	$(BIN)/python manage.py makemessages -l zh_Hans -l zh_Hant -l en --ignore=.venv --ignore=tests --ignore=staticfiles
+	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -36,6 +36,7 @@ class Item:
     rule: str  # the seed rule it cites, e.g. "000 胡數計算"
     check: Check
     why: str = ""  # one line in plain words: when it counts
+    quote: str = ""  # the seed's own sentence (or the rules file's, for a house rule)
     replaces: tuple[str, ...] = ()
     # A boolean house-rule option that, when on, lifts this item's replacements.
     replaces_unless: str = ""

@@ -94,7 +94,9 @@ def validate(raw: object) -> tuple[Validated | None, list[ErrorInfo]]:
         elif discarder is not None and discarder == seat:
             errs.add("discarder", "discarder_is_winner", "the winner cannot be the discarder")
 
+    errors_before = len(errs)
     concealed = _tiles(raw, "hand", errs, required=not draw)
+    hand_parsed = len(errs) == errors_before
     win_tile: int | None = None
     if not draw:
         win_tile = _one_tile(raw, "win_tile", errs)
@@ -126,7 +128,8 @@ def validate(raw: object) -> tuple[Validated | None, list[ErrorInfo]]:
                 f"{tile_code(t)} appears {flowers.count(t)} times; there are {region.flower_copies}",
             )
 
-    if not draw and concealed is not None and win_tile is not None:
+    # A count is only worth reporting for tiles that were read.
+    if not draw and hand_parsed and win_tile is not None:
         expected = 13 - 3 * len(melds)
         if expected < 1:
             errs.add("melds", "bad_meld", f"{len(melds)} melds are more than a hand holds")

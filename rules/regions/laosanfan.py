@@ -19,7 +19,7 @@ Readings where the seed is silent (each an option where tables differ):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -190,12 +190,42 @@ def _wait_hu(wait: str) -> Any:
     return check
 
 
+# The seed's own sentences, quoted for the breakdown and the rule pages.
+QUOTES = {
+    "qing_yi_se": "清一色，全部索子或者全部萬子或者全部筒子，為三番牌。",
+    "zi_yi_se": "字一色，全部為字，為三番牌。",
+    "hun_yi_se": "混一色，字加上一色的索子或萬子或筒子，為兩番牌",
+    "dui_dui_hu": "對對胡，為A中的e類型的牌，為一番牌，如果同時又符合③的要求，為三番牌。",
+    "zheng_hua_season": "如果東風家拿到梅，春花，則每增加一番，如果南風家拿到蘭，夏花，則每增加一番，"
+    "如果西風家拿到菊，秋花，則每增加一番，如果北風家拿到竹，冬花，則每增加一番",
+    "si_ge_hua_season": "如果其中有一家拿到（梅，蘭，菊，竹）或（春，夏，秋，冬）四個花，則算為兩番",
+    "hong_zhong_dui": "還有紅中對，發財對，白板對碰或暗刻或槓為一番，老三番麻將三番為頂",
+    "hu_di": "么半三：為30胡底，胡牌加上以上的胡數，再乘以番數，超一進十，最後算出胡數是整數"
+    "（么半六：為60胡底；麼二六：為100胡底）",
+    "hua_hu": "春夏秋冬，梅蘭菊竹八種花為4胡",
+    "da_yao_peng": "一筒，九筒，一萬，九萬，一索，九索，東南西北風，中發白碰出4胡",
+    "da_yao_an_ke": "一筒，九筒，一萬，九萬，一索，九索，東南西北風，中發白暗刻8胡",
+    "da_yao_ming_gang": "一筒，九筒，一萬，九萬，一索，九索，東南西北風，中發白暗槓32胡，明槓16胡",
+    "peng": "其餘的碰出2胡，暗刻4胡，暗槓16胡，明槓8胡。",
+    "zi_mo": "自摸2胡",
+    "jia_zhong_hu": "夾中胡2胡（比如聽牌為一索和三索中的二索，胡後加2胡）",
+    "jiang_hu": "Pairs score 0 胡 (reading; option pair_hu: 2 for a dragon or own-wind pair)",
+    "bian_zhang": "Other waits score 0 胡 (reading; option extra_wait_hu: 2 for edge and single waits)",
+}
+QUOTES["zheng_hua_plant"] = QUOTES["zheng_hua_season"]
+QUOTES["si_ge_hua_plant"] = QUOTES["si_ge_hua_season"]
+QUOTES["fa_cai_dui"] = QUOTES["bai_ban_dui"] = QUOTES["hong_zhong_dui"]
+QUOTES["da_yao_an_gang"] = QUOTES["da_yao_ming_gang"]
+QUOTES["an_ke"] = QUOTES["ming_gang"] = QUOTES["an_gang"] = QUOTES["peng"]
+QUOTES["dan_diao"] = QUOTES["bian_zhang"]
+CAP_QUOTE = "老三番麻將三番為頂"
+
 R_TYPES = "000 胡牌 B"
 R_FLOWERS = "000 花的計算"
 R_HU = "000 胡數計算"
 R_TIERS = "000 大小類別"
 
-ITEMS: tuple[Item, ...] = (
+_TABLE: tuple[Item, ...] = (
     # 番 — 000 胡牌 B (特殊牌型) and 花的計算
     Item(
         "qing_yi_se", "清一色", 3, FAN, f"{R_TYPES} 清一色", _one_suit, "one suit only, no honors"
@@ -367,6 +397,9 @@ ITEMS: tuple[Item, ...] = (
 )
 
 
+ITEMS: tuple[Item, ...] = tuple(replace(i, quote=QUOTES[i.key]) for i in _TABLE)
+
+
 # --------------------------------------------------------------------------
 # Total: 番 cap, doubling, rounding, tier caps
 # --------------------------------------------------------------------------
@@ -438,13 +471,13 @@ def _win_payments(hand: Hand, opts: Options, amount: int) -> list[Payment]:
             continue
         full = opts.payer_split == "equal" or seat == hand.dealer or hand.seat == hand.dealer
         share = amount if full else (amount + 1) // 2
-        why = "full" if full else "half (邊家)"
-        shares.append((seat, share, f"{amount} 銀, {why}"))
+        why = f"{amount} 銀" if full else f"{amount} 銀 × ½ (邊家)"
+        shares.append((seat, share, why))
     bao = hand.table.get("bao_seat")
     if bao:
         total = sum(s for _, s, _ in shares)
         paid_for = ", ".join(seat for seat, _, _ in shares)
-        return [Payment(bao, hand.seat, total, f"三攤包牌: pays the shares of {paid_for}")]
+        return [Payment(bao, hand.seat, total, f"三攤包牌: {paid_for}", kind="bao")]
     return [Payment(seat, hand.seat, share, why) for seat, share, why in shares]
 
 
@@ -462,11 +495,11 @@ def _hu_tou(hand: Hand, opts: Options) -> list[Payment]:
             with_dealer = hand.dealer in (a, b)
             if opts.tier == "tui_dao_ba":
                 amount = 50 if diff >= (30 if with_dealer else 50) else 0
-                rule = f"{diff} 胡 ahead" + (" of the dealer" if with_dealer else "")
+                rule = f"{diff} 胡" + (" (頭家)" if with_dealer else "")
             else:
                 rate = 10 if with_dealer else 5
                 amount = diff // 10 * rate
-                rule = f"{diff} 胡: {diff // 10} × {rate} 銀"
+                rule = f"{diff} 胡 → {diff // 10} × {rate} 銀"
             if amount:
                 out.append(Payment(low, high, amount, f"胡頭 {rule}", kind="hu_tou"))
     return out

@@ -1,0 +1,83 @@
+"""English glosses of the seed's item names, and error messages in the page's language.
+
+Item names always show the seed's Chinese term; in English the gloss stands
+beside it, never instead. The engine's messages are English and name the
+exact tile or count; the page shows a translated sentence per error code and
+keeps the engine's specifics in brackets.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+ENGLISH_NAMES: dict[str, str] = {
+    # 老三番
+    "qing_yi_se": "pure one suit",
+    "zi_yi_se": "all honors",
+    "hun_yi_se": "one suit with honors",
+    "dui_dui_hu": "all triplets",
+    "zheng_hua_season": "own-wind season flower",
+    "zheng_hua_plant": "own-wind plant flower",
+    "si_ge_hua_season": "all four seasons",
+    "si_ge_hua_plant": "all four plants",
+    "hong_zhong_dui": "set of red dragons",
+    "fa_cai_dui": "set of green dragons",
+    "bai_ban_dui": "set of white dragons",
+    "hu_di": "base points",
+    "hua_hu": "flowers",
+    "da_yao_peng": "exposed pong of terminals/honors",
+    "da_yao_an_ke": "concealed triplet of terminals/honors",
+    "da_yao_ming_gang": "exposed kong of terminals/honors",
+    "da_yao_an_gang": "concealed kong of terminals/honors",
+    "peng": "exposed pong",
+    "an_ke": "concealed triplet",
+    "ming_gang": "exposed kong",
+    "an_gang": "concealed kong",
+    "zi_mo": "self-drawn",
+    "jia_zhong_hu": "closed wait",
+    "jiang_hu": "honor pair",
+    "bian_zhang": "edge wait",
+    "dan_diao": "single wait",
+    "cap": "three-番 cap",
+}
+
+ERROR_TEXT: dict[str, Any] = {
+    "unknown_tile": _("Not a tile"),
+    "wrong_tile_count": _("Wrong number of tiles"),
+    "too_many_copies": _("More than four of a tile"),
+    "tile_not_in_region": _("This tile is not played in this region"),
+    "bad_meld": _("This meld is not a valid set"),
+    "meld_not_allowed": _("This region does not allow it"),
+    "missing_discarder": _("Choose who discarded the winning tile"),
+    "discarder_is_winner": _("The winner cannot be the discarder"),
+    "unknown_region": _("Unknown region"),
+    "unknown_option": _("Unknown house rule"),
+    "bad_option_value": _("Not a value this house rule takes"),
+    "unknown_flag": _("Not a flag of this region"),
+    "bad_table": _("Table state does not fit"),
+    "too_many_flowers": _("A flower can be entered only once"),
+    "missing_field": _("Missing"),
+    "bad_seat": _("Not a seat at this table"),
+    "bad_players": _("Wrong number of players"),
+    "bad_win_by": _("Choose how the hand was won"),
+    "bad_field": _("Not understood"),
+    "bad_event": _("Not an event of this region"),
+}
+
+
+def english_name(key: str) -> str:
+    """The gloss shown beside the Chinese name, in English only."""
+    if not (get_language() or "").startswith("en"):
+        return ""
+    return ENGLISH_NAMES.get(key, "")
+
+
+def error_text(error: dict[str, str]) -> str:
+    """A sentence in the page's language, with the engine's specifics after it."""
+    head = ERROR_TEXT.get(error["code"])
+    if head is None:
+        return error["message"]
+    return f"{head}: {error['message']}"

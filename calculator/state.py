@@ -1,0 +1,403 @@
+"""The calculator page's state: what the player has entered so far.
+
+The whole state lives in the URL's query string (so a copied link opens the
+same hand on another phone) and in the page's form fields (so the page works
+as a plain form without JavaScript). Taps on tiles are small edits of this
+state, made here once for both ways in.
+
+Query keys: ``r`` region, ``h`` concealed tiles, ``w`` winning tile, ``m``
+melds (``p555m k9999m`` — c chi, p pong, k kong, a added kong, x concealed
+kong), ``f`` flowers, ``s`` seat, ``d`` dealer, ``b`` win type, ``dc``
+discarder, ``g`` flags, ``o.<name>`` house rules, ``t.<key>`` table state,
+``e`` what a tile tap enters (``hand``, ``win``, ``flower`` or a meld type)
+and ``pm`` the meld being built.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+from urllib.parse import urlencode
+
+from rules.hand import COMMON_FLAGS, seat_order
+from rules.options import describe
+from rules.region import Region
+from rules.regions import REGIONS
+from rules.tiles import N_KINDS, NotationError, format_tiles, parse, tile_code
+
+DEFAULT_REGION = "laosanfan"
+MELD_LETTERS = {"c": "chi", "p": "pong", "k": "kong", "a": "added_kong", "x": "concealed_kong"}
+LETTER_OF = {v: k for k, v in MELD_LETTERS.items()}
+MELD_SIZE = {"chi": 3, "pong": 3, "kong": 4, "added_kong": 4, "concealed_kong": 4}
+WIN_TYPES = ("self_draw", "discard", "robbing_kong", "draw")
+
+
+@dataclass(frozen=True)
+class PageState:
+    region: str = DEFAULT_REGION
+    hand: str = ""
+    win: str = ""
+    melds: tuple[tuple[str, str], ...] = ()  # (type, tiles)
+    flowers: str = ""
+    seat: str = "E"
+    dealer: str = "E"
+    win_by: str = "self_draw"
+    discarder: str = ""
+    flags: tuple[str, ...] = ()
+    options: Mapping[str, str] = field(default_factory=dict)
+    table: Mapping[str, str] = field(default_factory=dict)
+    entry: str = "hand"
+    pending: str = ""  # tiles of the meld being built
+    players: int = 4
+
+    @property
+    def reg(self) -> Region:
+        return REGIONS[self.region]
+
+    # --- reading and writing the query string ------------------------------
+
+    @classmethod
+    def from_query(cls, data: Mapping[str, Any]) -> PageState:
+        """Lenient: whatever does not parse stays as typed, for the engine to name."""
+
+        def one(key: str, default: str = "") -> str:
+            value = data.get(key, default)
+            if isinstance(value, list):
+                value = value[-1] if value else default
+            return str(value).strip()[:200]
+
+        def many(key: str) -> list[str]:
+            getlist = getattr(data, "getlist", None)
+            values = getlist(key) if getlist else data.get(key, [])
+            if isinstance(values, str):
+                values = [values]
+            return [str(v)[:60] for v in values]
+
+        region = one("r", DEFAULT_REGION)
+        if region not in REGIONS:
+            region = DEFAULT_REGION
+        melds = []
+        for token in one("m").replace(",", " ").split():
+            kind = MELD_LETTERS.get(token[:1])
+            if kind is not None and len(token) > 1:
+                melds.append((kind, token[1:]))
+        options = _non_default(region, {k[2:]: one(k) for k in data if k.startswith("o.")})
+        table = {k[2:]: one(k) for k in data if k.startswith("t.") and one(k) != ""}
+        for key in ("ready",):
+            values = many(f"t.{key}")
+            if len(values) > 1:
+                table[key] = ",".join(values)
+        players_text = one("n", "4")
+        players = int(players_text) if players_text in ("2", "3", "4") else 4
+        entry = one("e", "hand") or "hand"
+        return cls(
+            region=region,
+            hand=one("h"),
+            win=one("w"),
+            melds=tuple(melds),
+            flowers=one("f"),
+            seat=one("s", "E") or "E",
+            dealer=one("d", "E") or "E",
+            win_by=one("b", "self_draw") or "self_draw",
+            discarder=one("dc"),
+            flags=tuple(f for f in many("g") if f),
+            options=options,
+            table=table,
+            entry=entry,
+            pending=one("pm"),
+            players=players,
+        )
+
+    def query(self) -> str:
+        pairs: list[tuple[str, str]] = [("r", self.region)]
+        for key, value in (
+            ("h", self.hand),
+            ("w", self.win),
+            ("m", " ".join(LETTER_OF[t] + tiles for t, tiles in self.melds)),
+            ("f", self.flowers),
+            ("s", self.seat),
+            ("d", self.dealer),
+            ("b", self.win_by),
+            ("dc", self.discarder if self.win_by in ("discard", "robbing_kong") else ""),
+        ):
+            if value:
+                pairs.append((key, value))
+        if self.players != 4:
+            pairs.append(("n", str(self.players)))
+        pairs += [("g", f) for f in self.flags]
+        pairs += [(f"o.{k}", v) for k, v in sorted(self.options.items())]
+        pairs += [(f"t.{k}", v) for k, v in sorted(self.table.items())]
+        if self.entry != "hand":
+            pairs.append(("e", self.entry))
+        if self.pending:
+            pairs.append(("pm", self.pending))
+        return urlencode(pairs)
+
+    # --- what the page shows ------------------------------------------------
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return seat_order(self.players)
+
+    def tiles(self, text: str) -> list[int]:
+        try:
+            return parse(text)
+        except NotationError:
+            return []
+
+    @property
+    def hand_tiles(self) -> list[int]:
+        return self.tiles(self.hand)
+
+    @property
+    def win_tile(self) -> int | None:
+        got = self.tiles(self.win)
+        return got[0] if len(got) == 1 else None
+
+    @property
+    def need_in_hand(self) -> int:
+        """Concealed tiles a complete hand holds besides the winning tile."""
+        return 13 - 3 * len(self.melds)
+
+    def used(self) -> list[int]:
+        """How many of each tile kind (and flower) are on the table already."""
+        counts = [0] * 42
+        for t in self.hand_tiles + self.tiles(self.win) + self.tiles(self.flowers):
+            counts[t] += 1
+        for _, tiles in self.melds:
+            for t in self.tiles(tiles):
+                counts[t] += 1
+        for t in self.tiles(self.pending):
+            counts[t] += 1
+        return counts
+
+    def left(self, tile: int) -> int:
+        copies = self.reg.flower_copies if tile not in self.reg.tiles else 4
+        if tile >= N_KINDS:
+            copies = 1
+        return max(0, copies - self.used()[tile])
+
+    @property
+    def complete(self) -> bool:
+        """Enough is entered to ask the engine (it judges the rest)."""
+        if self.win_by == "draw":
+            return True
+        return bool(self.hand or self.melds) and bool(self.win)
+
+    def to_json(self) -> dict[str, Any]:
+        """The spec's hand JSON for the engine."""
+        raw: dict[str, Any] = {
+            "region": self.region,
+            "dealer": self.dealer,
+            "win_by": self.win_by,
+            "players": self.players,
+            "flags": list(self.flags),
+            "rules": _typed_options(self.reg, self.options),
+            "table": _typed_table(self.table),
+        }
+        if self.flowers:
+            raw["flowers"] = self.flowers
+        if self.win_by != "draw":
+            raw.update(
+                hand=self.hand,
+                win_tile=self.win,
+                seat=self.seat,
+                melds=[{"type": t, "tiles": tiles} for t, tiles in self.melds],
+            )
+        if self.win_by in ("discard", "robbing_kong") and self.discarder:
+            raw["discarder"] = self.discarder
+        return raw
+
+
+def _non_default(region_key: str, options: dict[str, str]) -> dict[str, str]:
+    """Only the options a player changed, so links stay short."""
+    defaults = {i.name: i.default for i in describe(REGIONS[region_key].options)}
+    out = {}
+    for name, text in options.items():
+        if text == "":
+            continue
+        default = defaults.get(name)
+        if isinstance(default, bool):
+            if (text.lower() in ("1", "true", "on") and default) or (
+                text.lower() in ("0", "false", "off") and not default
+            ):
+                continue
+        elif default is not None and text == str(default):
+            continue
+        out[name] = text
+    return out
+
+
+def _typed_options(region: Region, options: Mapping[str, str]) -> dict[str, Any]:
+    """Form text → the option's type; what does not convert goes as typed."""
+    infos = {i.name: i for i in describe(region.options)}
+    out: dict[str, Any] = {}
+    for name, text in options.items():
+        info = infos.get(name)
+        if info is None:
+            out[name] = text
+        elif info.kind == "bool":
+            out[name] = {"1": True, "true": True, "on": True, "0": False, "false": False}.get(
+                text.lower(), text
+            )
+        elif info.kind == "int":
+            out[name] = int(text) if text.lstrip("-").isdigit() else text
+        else:
+            out[name] = text
+    return out
+
+
+def _typed_table(table: Mapping[str, str]) -> dict[str, Any]:
+    """Form text for table state → the spec's shapes."""
+    out: dict[str, Any] = {}
+    for key, text in table.items():
+        if key in ("ready", "fake_ready"):
+            out[key] = [s for s in text.replace(" ", ",").split(",") if s]
+        elif key in ("zhen", "loser_hu"):
+            out[key] = _seat_numbers(text)
+        elif key == "lao_zhuang":
+            out[key] = int(text) if text.isdigit() else text
+        else:
+            out[key] = text
+    return out
+
+
+def _seat_numbers(text: str) -> dict[str, Any] | str:
+    """``E:10,S:20`` → ``{"E": 10, "S": 20}``; anything else stays text."""
+    out: dict[str, Any] = {}
+    for part in text.replace(" ", ",").split(","):
+        if not part:
+            continue
+        seat, _, number = part.partition(":")
+        if not number.lstrip("-").isdigit():
+            return text
+        out[seat] = int(number)
+    return out
+
+
+# --------------------------------------------------------------------------
+# Edits: what a tap does
+# --------------------------------------------------------------------------
+
+
+def tap(state: PageState, code: str) -> PageState:
+    """A palette tile was tapped: it goes where the entry mode says."""
+    tiles = state.tiles(code)
+    if len(tiles) != 1:
+        return state
+    tile = tiles[0]
+    if state.left(tile) <= 0:
+        return state  # no fifth copy
+    entry = state.entry
+    if tile >= N_KINDS or (tile not in state.reg.tiles and tile in state.reg.flower_tiles):
+        return replace(state, flowers=format_tiles([*state.tiles(state.flowers), tile]))
+    if entry == "win":
+        return replace(state, win=tile_code(tile), entry="hand")
+    if entry in MELD_SIZE:
+        return _meld_tap(state, tile)
+    if entry == "flower":
+        return state
+    # Into the hand; once it is full, the next tile is the winning tile.
+    if len(state.hand_tiles) >= state.need_in_hand:
+        if not state.win:
+            return replace(state, win=tile_code(tile))
+        return state
+    return replace(state, hand=format_tiles([*state.hand_tiles, tile]))
+
+
+def _meld_tap(state: PageState, tile: int) -> PageState:
+    kind = state.entry
+    pending = [*state.tiles(state.pending), tile]
+    if kind in ("pong", "kong", "added_kong", "concealed_kong"):
+        pending = [tile] * MELD_SIZE[kind]  # one tap makes the whole set
+        if state.left(tile) < MELD_SIZE[kind]:
+            return state
+    elif kind == "chi" and len(pending) == 1 and tile < 27 and tile % 9 <= 6:
+        pending = [tile, tile + 1, tile + 2]  # a chi is entered by its lowest tile
+        if any(state.left(t) <= 0 for t in pending):
+            return state
+    if len(pending) < MELD_SIZE[kind]:
+        return replace(state, pending=format_tiles(pending))
+    meld = (kind, format_tiles(pending))
+    return replace(state, melds=(*state.melds, meld), pending="", entry="hand")
+
+
+def remove(state: PageState, target: str) -> PageState:
+    """Take back one thing: ``h3`` the 4th hand tile, ``w``, ``m0``, ``f1``, ``pm``."""
+    where, index_text = target[:1], target[1:]
+    index = int(index_text) if index_text.isdigit() else -1
+    if target == "w":
+        return replace(state, win="")
+    if target == "pm":
+        return replace(state, pending="")
+    if where == "h":
+        tiles = state.hand_tiles
+        if 0 <= index < len(tiles):
+            del tiles[index]
+            return replace(state, hand=format_tiles(tiles))
+    if where == "m" and 0 <= index < len(state.melds):
+        melds = list(state.melds)
+        del melds[index]
+        return replace(state, melds=tuple(melds))
+    if where == "f":
+        tiles = state.tiles(state.flowers)
+        if 0 <= index < len(tiles):
+            del tiles[index]
+            return replace(state, flowers=format_tiles(tiles))
+    return state
+
+
+def change_region(state: PageState, key: str) -> tuple[PageState, list[str]]:
+    """Switch region, keeping what still fits; say what was dropped."""
+    if key not in REGIONS or key == state.region:
+        return state, []
+    new = REGIONS[key]
+    dropped: list[str] = []
+
+    def keep_tiles(text: str, allowed: frozenset[int], what: str) -> str:
+        tiles = state.tiles(text)
+        kept = [t for t in tiles if t in allowed]
+        if len(kept) != len(tiles):
+            gone = format_tiles(t for t in tiles if t not in allowed)
+            dropped.append(f"{what}: {gone}")
+        return format_tiles(kept)
+
+    hand = keep_tiles(state.hand, new.tiles, "hand")
+    win = keep_tiles(state.win, new.tiles, "win")
+    flowers = keep_tiles(state.flowers, new.flower_tiles, "flowers")
+    melds = []
+    for kind, tiles in state.melds:
+        if kind in new.meld_types and all(t in new.tiles for t in state.tiles(tiles)):
+            melds.append((kind, tiles))
+        else:
+            dropped.append(f"meld: {kind} {tiles}")
+    allowed_flags = set(COMMON_FLAGS) | set(new.flags)
+    flags = tuple(f for f in state.flags if f in allowed_flags)
+    dropped += [f"flag: {f}" for f in state.flags if f not in allowed_flags]
+    names = {i.name for i in describe(new.options)}
+    options = {k: v for k, v in state.options.items() if k in names}
+    dropped += [f"rule: {k}" for k in state.options if k not in names]
+    table = {k: v for k, v in state.table.items() if k in new.table_keys}
+    dropped += [f"table: {k}" for k in state.table if k not in new.table_keys]
+    players = state.players if state.players in new.players else max(new.players)
+    win_by = state.win_by if state.win_by in new.win_types else "self_draw"
+    entry = state.entry if state.entry in ("hand", "win", "flower", *new.meld_types) else "hand"
+    return (
+        replace(
+            state,
+            region=key,
+            hand=hand,
+            win=win,
+            flowers=flowers,
+            melds=tuple(melds),
+            flags=flags,
+            options=options,
+            table=table,
+            players=players,
+            win_by=win_by,
+            entry=entry,
+            pending="",
+        ),
+        dropped,
+    )

@@ -1,0 +1,180 @@
+"""The calculator page through Django's test client: full page, htmx fragment,
+the no-JavaScript post, share links, edits by tapping, languages."""
+
+from __future__ import annotations
+
+import html
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from django.test import Client
+
+from calculator.state import PageState, remove, tap
+
+SEED = "/?r=laosanfan&h=13s66m888m&w=2s&m=k9999m+p555m&s=S&d=E&b=self_draw"
+
+
+def form_of(url: str) -> dict[str, list[str]]:
+    return parse_qs(urlsplit(url).query)
+
+
+def post(client: Client, data: dict[str, object], htmx: bool = False):  # type: ignore[no-untyped-def]
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post("/", data, headers=headers)
+
+
+def test_full_page_shows_the_seed_example(client: Client) -> None:
+    page = client.get(SEED).content.decode()
+    assert "<html" in page
+    assert 'class="total">60 胡' in page
+    assert "大麼明槓" in page and "夾中胡" in page
+    assert "(30 + 16 + 2 + 4 + 2 + 2) × 2^0 = 56 → 60" in page
+
+
+def test_htmx_gets_the_fragment_and_the_url(client: Client) -> None:
+    data = {k: v for k, v in form_of(SEED).items()}
+    response = post(client, {**data, "tap": "1z"}, htmx=True)
+    page = response.content.decode()
+    assert "<html" not in page and page.lstrip().startswith('<div id="calc">')
+    assert response.headers["HX-Replace-Url"].startswith("/?r=laosanfan")
+    assert 'class="total">60 胡' in page  # the hand was full: the tap changed nothing
+
+
+def test_post_without_javascript_redirects_to_the_canonical_url(client: Client) -> None:
+    response = post(client, {"r": "laosanfan", "h": "13s66m888m", "tap": "2s"})
+    assert response.status_code == 303
+    state = form_of(response.headers["Location"])
+    assert state["h"] == ["66888m123s"]  # canonical notation
+    page = client.get(response.headers["Location"]).content.decode()
+    assert 'name="h" value="66888m123s"' in page
+
+
+def test_share_link_round_trip() -> None:
+    state = PageState.from_query(
+        {k: v[-1] for k, v in form_of(SEED).items()} | {"o.tier": "yao_ban_liu", "t.bao_seat": "W"}
+    )
+    again = PageState.from_query({k: v[-1] for k, v in parse_qs(state.query()).items()})
+    assert again == state
+    assert state.options == {"tier": "yao_ban_liu"}
+
+
+def test_share_link_opens_the_same_result(client: Client) -> None:
+    first = client.get(SEED).content.decode()
+    share = first.split('id="share-url" value="', 1)[1].split('"', 1)[0]
+    again = client.get(html.unescape(share).replace("http://testserver", "")).content.decode()
+    assert 'class="total">60 胡' in again
+
+
+def test_default_options_stay_out_of_the_link() -> None:
+    state = PageState.from_query({"r": "laosanfan", "o.pair_hu": "0", "o.tier": "yao_ban_san"})
+    assert state.options == {}
+    assert "o." not in state.query()
+
+
+def test_tapping_fills_the_hand_then_the_winning_tile() -> None:
+    state = PageState()
+    for code in ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "1z", "5z"]:
+        state = tap(state, code)
+    assert state.hand == "123m456p789s1115z" and state.win == ""
+    state = tap(state, "5z")
+    assert state.win == "5z"
+    assert tap(state, "9m") == state  # nothing more fits
+
+
+def test_a_fifth_copy_cannot_be_entered(client: Client) -> None:
+    state = PageState(hand="1111m")
+    assert tap(state, "1m") == state
+    page = client.get("/?r=laosanfan&h=1111m").content.decode()
+    assert 'value="1m" id="tap-1m" disabled' in page
+
+
+def test_melds_by_one_tap() -> None:
+    state = tap(PageState(entry="pong"), "5m")
+    assert state.melds == (("pong", "555m"),) and state.entry == "hand"
+    state = tap(PageState(entry="chi"), "3s")
+    assert state.melds == (("chi", "345s"),)
+    state = tap(PageState(entry="concealed_kong"), "7z")
+    assert state.melds == (("concealed_kong", "7777z"),)
+    assert state.need_in_hand == 10
+
+
+def test_removing_things() -> None:
+    state = PageState(hand="123m", win="4m", melds=(("pong", "555p"),), flowers="1f")
+    assert remove(state, "h1").hand == "13m"
+    assert remove(state, "w").win == ""
+    assert remove(state, "m0").melds == ()
+    assert remove(state, "f0").flowers == ""
+    assert remove(state, "h9") == state
+
+
+def test_flowers_go_to_the_tray() -> None:
+    assert tap(PageState(), "6f").flowers == "6f"
+    assert tap(PageState(flowers="6f"), "6f").flowers == "6f"  # one of each
+
+
+def test_errors_show_beside_the_hand_and_nothing_is_lost(client: Client) -> None:
+    page = client.get("/?r=laosanfan&h=13s66m888mx&w=2s").content.decode()
+    assert 'class="error"' in page
+    assert 'name="h" value="13s66m888mx"' in page  # what was typed stays
+
+
+def test_a_non_winning_hand_says_why(client: Client) -> None:
+    client.cookies["django_language"] = "en"
+    page = client.get("/?r=laosanfan&h=1357m2468p13579s&w=1z").content.decode()
+    assert "four sets and a pair" in page
+
+
+def test_discarder_choice_appears_for_a_discard(client: Client) -> None:
+    page = client.get(SEED.replace("self_draw", "discard")).content.decode()
+    assert 'name="dc"' in page
+    assert "Choose who discarded" in page or "放炮" in page
+
+
+def test_options_and_table_reach_the_engine(client: Client) -> None:
+    page = client.get(SEED + "&o.tier=tui_dao_ba").content.decode()
+    assert 'class="total">100 胡' in page
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [("zh-hans", "谁付给谁"), ("zh-hant", "誰付給誰"), ("en", "Who pays whom")],
+)
+def test_languages(client: Client, language: str, expected: str) -> None:
+    client.cookies["django_language"] = language
+    page = client.get(SEED).content.decode()
+    assert f'lang="{language}"' in page
+    assert expected in page
+    assert "大麼明槓" in page  # the seed's term, in every language
+    if language == "en":
+        assert "exposed kong of terminals/honors" in page
+
+
+def test_default_language_is_simplified_chinese(client: Client) -> None:
+    page = client.get("/", headers={"accept-language": "en-US,en;q=0.9"}).content.decode()
+    assert 'lang="zh-hans"' in page
+
+
+def test_language_switch_remembers(client: Client) -> None:
+    response = client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    assert response.status_code == 302
+    assert 'lang="en"' in client.get("/").content.decode()
+
+
+def test_first_view_is_light_and_self_contained(client: Client) -> None:
+    """≤ 100 KB gzip for the page and every asset it loads, all from this app."""
+    import gzip
+    import re
+
+    from django.contrib.staticfiles import finders
+
+    page = client.get(SEED).content
+    total = len(gzip.compress(page))
+    assets = set(re.findall(rb'(?:src|href)="(/static/[^"#]+)', page))
+    assert assets, "the page loads its css, script, htmx and tiles from /static/"
+    for url in assets:
+        path = finders.find(url.decode().removeprefix("/static/"))
+        assert path, url
+        with open(path, "rb") as f:
+            total += len(gzip.compress(f.read()))
+    assert total <= 100 * 1024, total
+    assert not re.search(rb'(?:src|href)="(?:https?:)?//', page), "no external requests"
