@@ -42,6 +42,21 @@ ENGLISH_NAMES: dict[str, str] = {
     "bian_zhang": "edge wait",
     "dan_diao": "single wait",
     "cap": "three-番 cap",
+    # 金湖老三番
+    "hua": "flowers",
+    "qi_dui": "seven pairs",
+    "yi_tiao_long": "straight 1–9",
+    "ming_da_jue": "fourth tile of an own pong",
+    "an_da_jue": "fourth tile of a held triplet",
+    "si_tong": "all four (4s and 賊)",
+    "si_tong_other": "all four",
+    "hu_zei": "won on a 賊",
+    "shuai_da": "pair beside a run's end",
+    "zi_mei": "sisters",
+    "wu_hua_guo": "no flowers",
+    "tong_hua": "flower group",
+    "hai_di": "last tile of the wall",
+    "baowu_streak": "包五家 streak doubling",
 }
 
 ERROR_TEXT: dict[str, Any] = {

@@ -60,6 +60,9 @@ TABLE_LABELS = {
     "ready": gettext_lazy("Seats that had declared ready"),
     "bao_seat": gettext_lazy("Seat that must pay for all (包)"),
     "loser_hu": gettext_lazy("Each loser's own 胡, e.g. S:30,W:10,N:0 (胡頭)"),
+    "fake_ready": gettext_lazy("Seats whose ready was 假聽"),
+    "baowu_streak_seat": gettext_lazy("包五家 payer whose wins double while dealing"),
+    "baowu_streak_wins": gettext_lazy("Wins so far in that streak"),
 }
 
 
@@ -237,6 +240,7 @@ NEXT_TABLE_LABELS = {
     "zhen": gettext_lazy("针 per seat"),
     "lao_zhuang": gettext_lazy("老庄 streak"),
     "baowu_streak_seat": gettext_lazy("包五家 streak seat"),
+    "baowu_streak_wins": gettext_lazy("包五家 streak wins"),
 }
 
 

@@ -173,9 +173,7 @@ class PageState:
         return counts
 
     def left(self, tile: int) -> int:
-        copies = self.reg.flower_copies if tile not in self.reg.tiles else 4
-        if tile >= N_KINDS:
-            copies = 1
+        copies = 4 if tile in self.reg.tiles else self.reg.flower_limit(tile)
         return max(0, copies - self.used()[tile])
 
     @property
@@ -256,7 +254,7 @@ def _typed_table(table: Mapping[str, str]) -> dict[str, Any]:
             out[key] = [s for s in text.replace(" ", ",").split(",") if s]
         elif key in ("zhen", "loser_hu"):
             out[key] = _seat_numbers(text)
-        elif key == "lao_zhuang":
+        elif key in ("lao_zhuang", "baowu_streak_wins"):
             out[key] = int(text) if text.isdigit() else text
         else:
             out[key] = text

@@ -66,6 +66,7 @@ def splits_of(region: Region, hand: Hand, opts: Any) -> list[Split]:
         wild_tile=region.wild_tile(hand, opts),
         allow_seven_pairs=region.seven_pairs(opts),
         four_as_two_pairs=region.four_as_two_pairs,
+        seven_pairs_with_pongs=region.seven_pairs_with_pongs,
     )
 
 

@@ -51,7 +51,8 @@ class Region:
     settle: Callable[[Hand, Any, Evaluation | None], Settlement]
     tiles: frozenset[int]  # what may be held or melded
     flower_tiles: frozenset[int]  # what may go in ``flowers``
-    flower_copies: int = 1
+    # Copies of each flower-tray tile (1 for flowers; 金湖's dragons have 4).
+    flower_copies: Mapping[int, int] = field(default_factory=dict)
     meld_types: tuple[str, ...] = ("chi", "pong", "kong", "added_kong", "concealed_kong")
     win_types: tuple[str, ...] = ("self_draw", "discard", "robbing_kong", "draw")
     flags: tuple[str, ...] = ()  # the region's own flags beyond the common five
@@ -60,12 +61,16 @@ class Region:
     players: tuple[int, ...] = (4,)
     seven_pairs: Callable[[Any], bool] = lambda opts: False
     four_as_two_pairs: bool = True
+    seven_pairs_with_pongs: bool = False  # 金湖: a pong and its fourth tile make two pairs
     wild_tile: Callable[[Hand, Any], int | None] = _no_wild
     check_hand: Callable[[Hand, Any], list[ErrorInfo]] = _no_errors
     make_context: Callable[[Hand, Any, Split], Ctx] = Ctx
     # Derived from ``items`` once, so scoring a split does no table work.
     exclusion_order: tuple[str, ...] = ()
     replacers: Mapping[str, tuple[Item, ...]] = field(default_factory=dict)
+
+    def flower_limit(self, tile: int) -> int:
+        return self.flower_copies.get(tile, 1)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "exclusion_order", exclusion_order(self.items))

@@ -368,6 +368,7 @@ def splits(
     wild_tile: int | None = None,
     allow_seven_pairs: bool = False,
     four_as_two_pairs: bool = True,
+    seven_pairs_with_pongs: bool = False,
 ) -> list[Split]:
     """Every split of a complete hand, once per role of the winning tile.
 
@@ -435,8 +436,15 @@ def splits(
         for wshape in wild_shapes(counts, wilds):
             add([Block(k, t, wild=f) for k, t, f in wshape], list(wshape))
 
-    if allow_seven_pairs and not melds:
-        pairs = seven_pairs(counts, wilds, four_as_two_pairs)
+    pongs_fit = seven_pairs_with_pongs and all(m.type == "pong" for m in melds)
+    if allow_seven_pairs and (not melds or pongs_fit):
+        # 金湖: a pong with its fourth tile held counts as two pairs.
+        sp_counts = list(counts)
+        for m in melds:
+            for t in m.tiles:
+                sp_counts[t] += 1
+        held_fourth = all(sp_counts[m.tiles[0]] == 4 for m in melds)
+        pairs = seven_pairs(sp_counts, wilds, four_as_two_pairs) if held_fourth else None
         if pairs is not None:
             blocks7 = tuple(Block(PAIR, t) for t in pairs)
             win_index = None

@@ -35,6 +35,7 @@ TABLE_KEYS: dict[str, str] = {
     "zhen": "seat_int_pos",
     "bao_seat": "seat",
     "baowu_streak_seat": "seat",
+    "baowu_streak_wins": "int0",
     "lao_zhuang": "int0",
     "maima_tile": "tile",
     "bao_tile": "tile",
@@ -121,11 +122,11 @@ def validate(raw: object) -> tuple[Validated | None, list[ErrorInfo]]:
             errs.add(
                 "flowers", "tile_not_in_region", f"{tile_code(t)} is not a flower in {region.name}"
             )
-        elif flowers.count(t) > region.flower_copies:
+        elif flowers.count(t) > region.flower_limit(t):
             errs.add(
                 "flowers",
                 "too_many_flowers",
-                f"{tile_code(t)} appears {flowers.count(t)} times; there are {region.flower_copies}",
+                f"{tile_code(t)} appears {flowers.count(t)} times; there are {region.flower_limit(t)}",
             )
 
     # A count is only worth reporting for tiles that were read.

@@ -1,6 +1,6 @@
 """The regions the calculator knows, by key."""
 
 from rules.region import Region
-from rules.regions import laosanfan
+from rules.regions import jinhu, laosanfan
 
-REGIONS: dict[str, Region] = {r.key: r for r in (laosanfan.REGION,)}
+REGIONS: dict[str, Region] = {r.key: r for r in (laosanfan.REGION, jinhu.REGION)}
