@@ -14,6 +14,7 @@ Readings where the seed is silent (options where tables differ):
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -101,7 +102,7 @@ def _ming_da_jue(ctx: Ctx) -> bool:
 
 
 def _an_da_jue(ctx: Ctx) -> bool:
-    return ctx.hand.concealed.count(ctx.win_tile) == 3  # type: ignore[arg-type]
+    return ctx.win_tile is not None and ctx.hand.concealed.count(ctx.win_tile) == 3
 
 
 def _si_tong(big: bool) -> Any:
@@ -131,11 +132,11 @@ def _zi_mei_pairs(blocks: tuple[Block, ...]) -> list[tuple[Block, Block]]:
     """Adjacent 姊妹 pairs: identical sequences, or triplets one apart in a suit."""
     pairs: list[tuple[Block, Block]] = []
     seqs = sorted(b for b in blocks if b.kind == SEQ)
-    for a, b in zip(seqs, seqs[1:], strict=False):
+    for a, b in itertools.pairwise(seqs):
         if a.tile == b.tile:
             pairs.append((a, b))
     trips = sorted({b.tile: b for b in blocks if b.kind == TRIP}.values())
-    for a, b in zip(trips, trips[1:], strict=False):
+    for a, b in itertools.pairwise(trips):
         if b.tile == a.tile + 1 and a.tile // 9 == b.tile // 9 and a.tile < 27:
             pairs.append((a, b))
     return pairs
