@@ -21,6 +21,8 @@ class Hit(NamedTuple):
     times: int = 1
     variant: str = ""
     detail: str = ""
+    # Occurrences that differ in variant (楚州: one 明 and one 暗 老少付), one each.
+    parts: tuple[str, ...] = ()
 
 
 # A check returns a Hit, a count (0 = the item is absent) or a bool.
@@ -42,13 +44,29 @@ class Item:
     replaces_unless: str = ""
     names: Mapping[str, str] | None = None  # per-variant name (楚州 明/暗 terms)
 
+    def value_of(self, variant: str) -> int:
+        return self.value if isinstance(self.value, int) else self.value[variant]
+
+    def name_of(self, variant: str) -> str:
+        return self.names[variant] if self.names and variant in self.names else self.name
+
     def line(self, hit: Hit) -> ItemLine:
-        each = self.value if isinstance(self.value, int) else self.value[hit.variant]
-        name = self.names[hit.variant] if self.names and hit.variant in self.names else self.name
+        if hit.parts:
+            total = sum(self.value_of(v) for v in hit.parts)
+            variants = set(hit.parts)
+            name = self.name_of(hit.parts[0]) if len(variants) == 1 else self.name
+            detail = hit.detail or self.why
+            if len(hit.parts) > 1:
+                each = " + ".join(self.name_of(v) for v in hit.parts)
+                detail = f"{detail} ({each})"
+            return ItemLine(self.key, name, total, self.unit, detail, self.rule, len(hit.parts))
         detail = hit.detail or self.why
         if hit.times > 1 and not hit.detail:
             detail = f"{self.why} (× {hit.times})" if self.why else f"× {hit.times}"
-        return ItemLine(self.key, name, each * hit.times, self.unit, detail, self.rule, hit.times)
+        value = self.value_of(hit.variant) * hit.times
+        return ItemLine(
+            self.key, self.name_of(hit.variant), value, self.unit, detail, self.rule, hit.times
+        )
 
 
 ONCE = Hit()
@@ -60,7 +78,7 @@ def as_hit(found: Hit | int | bool | None) -> Hit | None:
     if found is True:
         return ONCE
     if isinstance(found, Hit):
-        return found if found.times else None
+        return found if found.times and (found.parts or found.times) else None
     return Hit(times=int(found))
 
 

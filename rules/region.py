@@ -53,6 +53,7 @@ class Region:
     flower_tiles: frozenset[int]  # what may go in ``flowers``
     # Copies of each flower-tray tile (1 for flowers; 金湖's dragons have 4).
     flower_copies: Mapping[int, int] = field(default_factory=dict)
+    max_flowers: int = 8  # 楚州 plays two 小花
     meld_types: tuple[str, ...] = ("chi", "pong", "kong", "added_kong", "concealed_kong")
     win_types: tuple[str, ...] = ("self_draw", "discard", "robbing_kong", "draw")
     flags: tuple[str, ...] = ()  # the region's own flags beyond the common five

@@ -117,6 +117,12 @@ def validate(raw: object) -> tuple[Validated | None, list[ErrorInfo]]:
                 errs.add(
                     where, "tile_not_in_region", f"{tile_code(t)} is not played in {region.name}"
                 )
+    if len(flowers) > region.max_flowers:
+        errs.add(
+            "flowers",
+            "too_many_flowers",
+            f"{region.name} has {region.max_flowers} flower tiles; got {len(flowers)}",
+        )
     for t in sorted(set(flowers)):
         if t not in region.flower_tiles:
             errs.add(

@@ -1,6 +1,6 @@
 """The regions the calculator knows, by key."""
 
 from rules.region import Region
-from rules.regions import jinhu, laosanfan
+from rules.regions import chuzhou, jinhu, laosanfan
 
-REGIONS: dict[str, Region] = {r.key: r for r in (laosanfan.REGION, jinhu.REGION)}
+REGIONS: dict[str, Region] = {r.key: r for r in (laosanfan.REGION, jinhu.REGION, chuzhou.REGION)}
