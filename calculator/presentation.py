@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from calculator import glossary
-from calculator.state import LETTER_OF, MELD_SIZE, PageState
+from calculator.state import LETTER_OF, MELD_SIZE, SEAT_NUMBER_KEYS, PageState
 from calculator.tile_art import TILE_NAMES_ZH
 from rules.engine import score
 from rules.hand import COMMON_FLAGS, seat_wind
@@ -59,10 +59,11 @@ FLAG_LABELS = {
 TABLE_LABELS = {
     "ready": gettext_lazy("Seats that had declared ready"),
     "bao_seat": gettext_lazy("Seat that must pay for all (包)"),
-    "loser_hu": gettext_lazy("Each loser's own 胡, e.g. S:30,W:10,N:0 (胡頭)"),
+    "loser_hu": gettext_lazy("Each loser's own 胡 (胡頭)"),
     "fake_ready": gettext_lazy("Seats whose ready was 假聽"),
     "baowu_streak_seat": gettext_lazy("包五家 payer whose wins double while dealing"),
     "baowu_streak_wins": gettext_lazy("Wins so far in that streak"),
+    "zhen": gettext_lazy("针 of each seat"),
 }
 
 
@@ -149,6 +150,8 @@ def table_controls(state: PageState) -> list[dict[str, Any]]:
     out = []
     for key in state.reg.table_keys:
         value = state.table.get(key, "")
+        per_seat = dict(part.partition(":")[::2] for part in value.split(",") if ":" in part)
+        default = "1" if key == "zhen" else ""
         out.append(
             {
                 "key": key,
@@ -156,10 +159,36 @@ def table_controls(state: PageState) -> list[dict[str, Any]]:
                 "value": value,
                 "seat_list": key in ("ready", "fake_ready"),
                 "one_seat": key in ("bao_seat", "baowu_streak_seat"),
+                "per_seat": key in SEAT_NUMBER_KEYS,
+                "seat_values": [(s, SEAT_PLACE[s], per_seat.get(s, default)) for s in state.seats],
                 "checked": set(value.split(",")) if value else set(),
             }
         )
     return out
+
+
+EVENT_LABELS = {
+    "follow_discard": (
+        "跟打",
+        gettext_lazy("the other three followed this seat's discard: it pays 10 to each"),
+    ),
+    "four_of_a_discard": (
+        "打出四张",
+        gettext_lazy("this seat discarded four of one tile: each other pays it 10"),
+    ),
+}
+
+
+def event_controls(state: PageState) -> list[dict[str, Any]]:
+    return [
+        {
+            "type": kind,
+            "zh": EVENT_LABELS.get(kind, (kind, kind))[0],
+            "label": EVENT_LABELS.get(kind, (kind, kind))[1],
+            "seats": [(s, SEAT_PLACE[s], state.events.get(f"{kind}.{s}", 0)) for s in state.seats],
+        }
+        for kind in state.reg.event_types
+    ]
 
 
 def _field_of(error_field: str) -> str:
@@ -305,6 +334,7 @@ def page_context(request: HttpRequest, state: PageState, notices: list[str]) -> 
         "flags": flags,
         "options": option_controls(state),
         "table": table_controls(state),
+        "events": event_controls(state),
         "result": result_view(state),
         "notices": notices,
         "melds_text": " ".join(LETTER_OF[k] + t for k, t in state.melds),

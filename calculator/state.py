@@ -31,6 +31,7 @@ MELD_LETTERS = {"c": "chi", "p": "pong", "k": "kong", "a": "added_kong", "x": "c
 LETTER_OF = {v: k for k, v in MELD_LETTERS.items()}
 MELD_SIZE = {"chi": 3, "pong": 3, "kong": 4, "added_kong": 4, "concealed_kong": 4}
 WIN_TYPES = ("self_draw", "discard", "robbing_kong", "draw")
+SEAT_NUMBER_KEYS = ("zhen", "loser_hu")  # table state entered as a number per seat
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,7 @@ class PageState:
     entry: str = "hand"
     pending: str = ""  # tiles of the meld being built
     players: int = 4
+    events: Mapping[str, int] = field(default_factory=dict)  # "type.seat" → how many
 
     @property
     def reg(self) -> Region:
@@ -83,11 +85,22 @@ class PageState:
             if kind is not None and len(token) > 1:
                 melds.append((kind, token[1:]))
         options = _non_default(region, {k[2:]: one(k) for k in data if k.startswith("o.")})
-        table = {k[2:]: one(k) for k in data if k.startswith("t.") and one(k) != ""}
-        for key in ("ready",):
+        table = {
+            k[2:]: one(k) for k in data if k.startswith("t.") and k.count(".") == 1 and one(k) != ""
+        }
+        for key in ("ready", "fake_ready"):
             values = many(f"t.{key}")
             if len(values) > 1:
                 table[key] = ",".join(values)
+        for key in SEAT_NUMBER_KEYS:
+            # One input per seat (t.zhen.E …) → the compact "E:2,S:1" form.
+            per_seat = [(s, one(f"t.{key}.{s}")) for s in "ESWN" if one(f"t.{key}.{s}") != ""]
+            if per_seat:
+                table[key] = ",".join(f"{s}:{n}" for s, n in per_seat)
+        events = {}
+        for k in data:
+            if k.startswith("ev.") and one(k).isdigit() and int(one(k)) > 0:
+                events[k[3:]] = min(int(one(k)), 9)
         players_text = one("n", "4")
         players = int(players_text) if players_text in ("2", "3", "4") else 4
         entry = one("e", "hand") or "hand"
@@ -107,6 +120,7 @@ class PageState:
             entry=entry,
             pending=one("pm"),
             players=players,
+            events=events,
         )
 
     def query(self) -> str:
@@ -128,6 +142,7 @@ class PageState:
         pairs += [("g", f) for f in self.flags]
         pairs += [(f"o.{k}", v) for k, v in sorted(self.options.items())]
         pairs += [(f"t.{k}", v) for k, v in sorted(self.table.items())]
+        pairs += [(f"ev.{k}", str(n)) for k, n in sorted(self.events.items())]
         if self.entry != "hand":
             pairs.append(("e", self.entry))
         if self.pending:
@@ -205,6 +220,12 @@ class PageState:
             )
         if self.win_by in ("discard", "robbing_kong") and self.discarder:
             raw["discarder"] = self.discarder
+        if self.events:
+            raw["events"] = [
+                {"type": key.partition(".")[0], "seat": key.partition(".")[2]}
+                for key, n in sorted(self.events.items())
+                for _ in range(n)
+            ]
         return raw
 
 
@@ -377,6 +398,8 @@ def change_region(state: PageState, key: str) -> tuple[PageState, list[str]]:
     options = {k: v for k, v in state.options.items() if k in names}
     dropped += [f"rule: {k}" for k in state.options if k not in names]
     table = {k: v for k, v in state.table.items() if k in new.table_keys}
+    events = {k: n for k, n in state.events.items() if k.partition(".")[0] in new.event_types}
+    dropped += [f"event: {k}" for k in state.events if k not in events]
     dropped += [f"table: {k}" for k in state.table if k not in new.table_keys]
     players = state.players if state.players in new.players else max(new.players)
     win_by = state.win_by if state.win_by in new.win_types else "self_draw"
@@ -392,6 +415,7 @@ def change_region(state: PageState, key: str) -> tuple[PageState, list[str]]:
             flags=flags,
             options=options,
             table=table,
+            events=events,
             players=players,
             win_by=win_by,
             entry=entry,

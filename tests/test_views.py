@@ -178,3 +178,44 @@ def test_first_view_is_light_and_self_contained(client: Client) -> None:
             total += len(gzip.compress(f.read()))
     assert total <= 100 * 1024, total
     assert not re.search(rb'(?:src|href)="(?:https?:)?//', page), "no external requests"
+
+
+def test_changing_region_keeps_what_fits_and_says_what_was_dropped(client: Client) -> None:
+    data = {
+        "cur_r": "laosanfan",
+        "r": "jinhu",
+        "h": "123m456p789s11z55p",
+        "w": "5p",
+        "m": "c123s",
+        "f": "1f",
+        "o.tier": "yao_ban_liu",
+    }
+    page = post(client, data, htmx=True).content.decode()
+    assert 'name="h" value="123m45556p789s"' in page  # the winds are gone, the rest kept
+    assert 'name="w" value="5p"' in page
+    assert 'name="m" value=""' in page  # 金湖 has no chi
+    assert 'name="f" value="1f"' in page  # flowers still fit
+    notice = page.split('class="notice"', 1)[1].split("</p>", 1)[0]
+    assert "11z" in notice and "chi" in notice and "tier" in notice
+
+
+def test_jinhu_dragons_go_to_the_flower_tray() -> None:
+    state = tap(PageState(region="jinhu"), "7z")
+    assert state.flowers == "7z" and state.hand == ""
+    for _ in range(3):
+        state = tap(state, "7z")
+    assert state.flowers == "7777z"
+    assert tap(state, "7z") == state  # four 中 at most
+
+
+def test_chuzhou_zhen_and_events_reach_the_engine(client: Client) -> None:
+    url = (
+        "/?r=chuzhou&h=234m567m345p79s11z&w=8s&s=E&d=E&b=discard&dc=S&g=ready_declared"
+        "&t.zhen.E=2&ev.follow_discard.N=1"
+    )
+    page = client.get(url).content.decode()
+    assert 'class="total">20 番' in page
+    # 20 + 点胡 10 + 10 × (2×2 + 1) = 80 from S
+    assert "20 + 点胡 10 + 10 × (4 + 1)" in page
+    assert page.count("现场汇: 跟打") == 3
+    assert 'name="t.zhen.E" value="2"' in page and 'name="t.zhen.S" value="1"' in page
