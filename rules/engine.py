@@ -11,7 +11,7 @@ from rules.region import Evaluation, Region
 from rules.regions import REGIONS
 from rules.settle import net_of
 from rules.split import Block, Split, splits
-from rules.tiles import format_tiles
+from rules.tiles import format_tiles, tile_code
 from rules.validate import validate
 
 NOT_A_SHAPE = "the tiles do not make four sets and a pair"
@@ -58,7 +58,7 @@ def score_hand(hand: Hand, opts: Any) -> Score:
 
 
 def splits_of(region: Region, hand: Hand, opts: Any) -> list[Split]:
-    return splits(
+    found = splits(
         hand.concealed,
         hand.win_tile,
         hand.melds,
@@ -67,10 +67,18 @@ def splits_of(region: Region, hand: Hand, opts: Any) -> list[Split]:
         allow_seven_pairs=region.seven_pairs(opts),
         four_as_two_pairs=region.four_as_two_pairs,
         seven_pairs_with_pongs=region.seven_pairs_with_pongs,
+        wild_choices=region.wild_choices,
     )
+    # A region may also win without a shape (三门's 四财神).
+    return found or region.shapeless_splits(hand, opts)
 
 
-def evaluate(region: Region, hand: Hand, opts: Any, split: Split) -> Evaluation:
+LinesMemo = dict[tuple[tuple[str, Hit], ...], list[ItemLine]]
+
+
+def evaluate(
+    region: Region, hand: Hand, opts: Any, split: Split, memo: LinesMemo | None = None
+) -> Evaluation:
     ctx = region.make_context(hand, opts, split)
     found: dict[str, Hit] = {}
     for item in region.items:
@@ -79,17 +87,23 @@ def evaluate(region: Region, hand: Hand, opts: Any, split: Split) -> Evaluation:
             hit = as_hit(got)
             if hit is not None:
                 found[item.key] = hit
-    lines: list[ItemLine] = resolve(
-        region.items, region.exclusion_order, found, opts, region.replacers
-    )
-    return region.evaluate(ctx, lines)
+    # Many readings of one hand (wild tiles above all) find the same items;
+    # their lines are the same, so resolve them once per hand.
+    key = tuple(found.items())
+    lines = memo.get(key) if memo is not None else None
+    if lines is None:
+        lines = resolve(region.items, region.exclusion_order, found, opts, region.replacers)
+        if memo is not None:
+            memo[key] = lines
+    return region.evaluate(ctx, list(lines))
 
 
 def best_evaluation(region: Region, hand: Hand, opts: Any, candidates: list[Split]) -> Evaluation:
     """The winning reading worth most; if none wins, the refused one worth most."""
     best: Evaluation | None = None
+    memo: LinesMemo = {}
     for split in candidates:
-        ev = evaluate(region, hand, opts, split)
+        ev = evaluate(region, hand, opts, split, memo)
         if best is None or (ev.winning, ev.total) > (best.winning, best.total):
             best = ev
     assert best is not None
@@ -118,5 +132,6 @@ def _settled(
         next_table=settlement.next_table if (winning or hand.is_draw) else None,
         reasons=reasons,
         split=split_text if winning else (),
+        wilds=tuple(tile_code(t) for t in ev.split.wild_assignments) if ev and winning else (),
         wait=ev.split.wait if ev is not None and winning else "",
     )

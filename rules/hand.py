@@ -147,3 +147,4 @@ class Score:
     errors: tuple[ErrorInfo, ...] = ()
     split: tuple[str, ...] = ()  # the winning split, one notation string per set
     wait: str = ""  # how the winning tile completed it: closed, edge, two_sided, single, triplet
+    wilds: tuple[str, ...] = ()  # what each wild tile stood for in the winning split

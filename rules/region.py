@@ -9,7 +9,7 @@ from typing import Any
 from rules.context import Ctx
 from rules.hand import ErrorInfo, Hand, ItemLine, Payment
 from rules.items import Item, exclusion_order, replacers_of
-from rules.split import Split
+from rules.split import ALL_WILD_CHOICES, Split, WildChoices
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,10 @@ def _no_wild(hand: Hand, opts: Any) -> int | None:
     return None
 
 
+def _no_shapeless(hand: Hand, opts: Any) -> list[Split]:
+    return []
+
+
 @dataclass(frozen=True)
 class Region:
     key: str
@@ -64,6 +68,9 @@ class Region:
     four_as_two_pairs: bool = True
     seven_pairs_with_pongs: bool = False  # 金湖: a pong and its fourth tile make two pairs
     wild_tile: Callable[[Hand, Any], int | None] = _no_wild
+    wild_choices: WildChoices = ALL_WILD_CHOICES
+    # Readings of a hand that wins without sets and a pair (三门's 四财神).
+    shapeless_splits: Callable[[Hand, Any], list[Split]] = _no_shapeless
     check_hand: Callable[[Hand, Any], list[ErrorInfo]] = _no_errors
     make_context: Callable[[Hand, Any, Split], Ctx] = Ctx
     # Derived from ``items`` once, so scoring a split does no table work.

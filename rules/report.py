@@ -46,6 +46,8 @@ def to_json(score: Score) -> dict[str, Any]:
     if score.split:
         out["split"] = list(score.split)
         out["wait"] = score.wait
+    if score.wilds:
+        out["wilds"] = list(score.wilds)
     if score.reasons:
         out["reasons"] = list(score.reasons)
     return out

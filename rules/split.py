@@ -218,13 +218,22 @@ def is_complete(counts: list[int]) -> bool:
 WildShape = tuple[tuple[str, int, tuple[int, ...]], ...]  # (kind, tile, stood-for tiles)
 
 
-def _all_wild_blocks(sets: int, pair: bool) -> list[WildShape]:
-    """Blocks made of wild tiles only: any pair, any triplet, any sequence."""
-    pair_opts = [((PAIR, t, (t, t)),) for t in range(N_KINDS)] if pair else [()]
-    set_opts: list[tuple[str, int, tuple[int, ...]]] = [
-        (TRIP, t, (t, t, t)) for t in range(N_KINDS)
-    ]
-    set_opts += [(SEQ, t, (t, t + 1, t + 2)) for t in range(27) if t % 9 <= 6]
+# Which tiles a block made only of wild tiles may stand for: (pairs and
+# triplets, sequence starts). Every tile by default; a region whose items
+# never look at a wild run's numbers may narrow it (三门: one run per suit).
+WildChoices = tuple[tuple[int, ...], tuple[int, ...]]
+ALL_WILD_CHOICES: WildChoices = (
+    tuple(range(N_KINDS)),
+    tuple(t for t in range(27) if t % 9 <= 6),
+)
+
+
+def _all_wild_blocks(sets: int, pair: bool, choices: WildChoices) -> list[WildShape]:
+    """Blocks made of wild tiles only: a pair, triplets and sequences they may stand for."""
+    alike, starts = choices
+    pair_opts = [((PAIR, t, (t, t)),) for t in alike] if pair else [()]
+    set_opts: list[tuple[str, int, tuple[int, ...]]] = [(TRIP, t, (t, t, t)) for t in alike]
+    set_opts += [(SEQ, t, (t, t + 1, t + 2)) for t in starts]
     out: list[WildShape] = []
     for p in pair_opts:
         for combo in product(set_opts, repeat=sets):
@@ -232,7 +241,9 @@ def _all_wild_blocks(sets: int, pair: bool) -> list[WildShape]:
     return out
 
 
-def wild_shapes(counts: list[int], wilds: int) -> list[WildShape]:
+def wild_shapes(
+    counts: list[int], wilds: int, choices: WildChoices = ALL_WILD_CHOICES
+) -> list[WildShape]:
     """Every split of ``counts`` plus ``wilds`` wild tiles into sets and one pair.
 
     A wild fills a place in a block; real tiles are used first wherever one
@@ -266,7 +277,7 @@ def wild_shapes(counts: list[int], wilds: int) -> list[WildShape]:
             sets, rem = divmod(w - (2 if pair_left else 0), 3)
             if w < (2 if pair_left else 0) or rem:
                 return
-            for tail in _all_wild_blocks(sets, pair_left):
+            for tail in _all_wild_blocks(sets, pair_left, choices):
                 found.add(tuple(sorted([*blocks, *tail])))
             return
         suited = i < 27
@@ -369,6 +380,7 @@ def splits(
     allow_seven_pairs: bool = False,
     four_as_two_pairs: bool = True,
     seven_pairs_with_pongs: bool = False,
+    wild_choices: WildChoices = ALL_WILD_CHOICES,
 ) -> list[Split]:
     """Every split of a complete hand, once per role of the winning tile.
 
@@ -433,8 +445,9 @@ def splits(
                 else:
                     out.append(Split(blocks + meld_blocks, idx, wait))
     else:
-        for wshape in wild_shapes(counts, wilds):
+        for wshape in wild_shapes(counts, wilds, wild_choices):
             add([Block(k, t, wild=f) for k, t, f in wshape], list(wshape))
+        out = _distinct(out)
 
     pongs_fit = seven_pairs_with_pongs and all(m.type == "pong" for m in melds)
     if allow_seven_pairs and (not melds or pongs_fit):
@@ -470,6 +483,20 @@ def _roles(shape: Shape, win: int) -> tuple[tuple[int, str], ...]:
             seen.add((kind, tile))
             out.append((idx, wait_of(kind, tile, win)))
     return tuple(out)
+
+
+def _distinct(found: list[Split]) -> list[Split]:
+    """One split per reading: the same sets and the same winning block, however
+    the wild tiles were spread among them."""
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for sp in found:
+        win = sp.blocks[sp.win_index][:3] if sp.win_index is not None else None
+        key = (tuple(sorted(b[:3] for b in sp.blocks)), win, sp.wait)
+        if key not in seen:
+            seen.add(key)
+            out.append(sp)
+    return out
 
 
 def _block_tiles(kind: str, tile: int) -> tuple[int, ...]:
@@ -541,54 +568,69 @@ def _complete_with_wilds(counts: list[int], wilds: int, sp: bool, four: bool) ->
 
 
 def wild_shapes_exist(counts: list[int], wilds: int) -> bool:
-    """Whether some assignment of the wilds completes sets and a pair."""
+    """Whether some assignment of the wilds completes sets and a pair.
+
+    Each suit's fewest wilds to make it whole (with the pair or without) is a
+    cached function of its nine counts; the hand is complete when, with the
+    pair in one suit or made of wilds alone, the suits need no more wilds
+    than there are (any left over make sets of their own).
+    """
     if wilds == 0:
         return is_complete(counts)
     if (sum(counts) + wilds) % 3 != 2:
         return False
+    chunks = [
+        (tuple(counts[0:9]), False),
+        (tuple(counts[9:18]), False),
+        (tuple(counts[18:27]), False),
+        (tuple(counts[27:34]), True),
+    ]
+    without = [_min_wilds(c, h, False) for c, h in chunks]
+    base = sum(without)
+    if base + 2 <= wilds:  # the pair made of two wilds
+        return True
+    for (c, h), w in zip(chunks, without, strict=True):
+        if base - w + _min_wilds(c, h, True) <= wilds:
+            return True
+    return False
+
+
+_FAR = 99
+
+
+@lru_cache(maxsize=200_000)
+def _min_wilds(counts: tuple[int, ...], honors: bool, pair: bool) -> int:
+    """Fewest wilds that make these tiles of one suit whole sets (and a pair)."""
     c = list(counts)
-
-    def walk(i: int, w: int, pair_left: bool) -> bool:
-        while i < N_KINDS and c[i] == 0:
-            i += 1
-        if i == N_KINDS:
-            need = 2 if pair_left else 0
-            return w >= need and (w - need) % 3 == 0
-        suited = i < 27
-        r = i % 9
-        if pair_left:
-            n = min(c[i], 2)
-            if 2 - n <= w:
-                c[i] -= n
-                if walk(i, w - (2 - n), False):
-                    c[i] += n
-                    return True
-                c[i] += n
-        n = min(c[i], 3)
-        if 3 - n <= w:
-            c[i] -= n
-            if walk(i, w - (3 - n), pair_left):
-                c[i] += n
-                return True
-            c[i] += n
-        if suited:
-            for start in (i, i - 1, i - 2):
-                if start < (i - r) or start + 2 > (i - r) + 8:
-                    continue
-                need = 0
-                taken: list[int] = []
-                for t in (start, start + 1, start + 2):
-                    if c[t] > 0 and (t >= i):
-                        c[t] -= 1
-                        taken.append(t)
-                    else:
-                        need += 1
-                if need <= w and i in taken and walk(i, w - need, pair_left):
-                    for t in taken:
-                        c[t] += 1
-                    return True
-                for t in taken:
-                    c[t] += 1
-        return False
-
-    return walk(0, wilds, True)
+    i = next((k for k, n in enumerate(c) if n), -1)
+    if i < 0:
+        return 2 if pair else 0
+    best = _FAR
+    n = c[i]
+    # The lowest tile i is in a triplet, the pair, or a sequence.
+    use = min(n, 3)
+    c[i] -= use
+    best = min(best, 3 - use + _min_wilds(tuple(c), honors, pair))
+    c[i] += use
+    if pair:
+        use = min(n, 2)
+        c[i] -= use
+        best = min(best, 2 - use + _min_wilds(tuple(c), honors, False))
+        c[i] += use
+    if not honors:
+        for start in (i, i - 1, i - 2):
+            if start < 0 or start + 2 > 8:
+                continue
+            need = 0
+            taken = []
+            for t in (start, start + 1, start + 2):
+                if t >= i and c[t] > 0:
+                    c[t] -= 1
+                    taken.append(t)
+                else:
+                    need += 1
+            if i in taken:
+                best = min(best, need + _min_wilds(tuple(c), honors, pair))
+            for t in taken:
+                c[t] += 1
+    return best

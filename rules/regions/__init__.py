@@ -1,6 +1,8 @@
 """The regions the calculator knows, by key."""
 
 from rules.region import Region
-from rules.regions import chuzhou, jinhu, laosanfan
+from rules.regions import chuzhou, jinhu, laosanfan, sanmen
 
-REGIONS: dict[str, Region] = {r.key: r for r in (laosanfan.REGION, jinhu.REGION, chuzhou.REGION)}
+REGIONS: dict[str, Region] = {
+    r.key: r for r in (laosanfan.REGION, jinhu.REGION, chuzhou.REGION, sanmen.REGION)
+}
