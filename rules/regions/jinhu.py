@@ -476,6 +476,7 @@ REGION = Region(
     tiles=SUITED,
     flower_tiles=frozenset(DRAGONS) | frozenset(FLOWERS),
     flower_copies={d: 4 for d in DRAGONS},
+    max_flowers=20,  # eight flowers and four of each dragon
     meld_types=("pong",),
     win_types=("self_draw", "discard", "draw"),
     table_keys=("ready", "fake_ready", "baowu_streak_seat", "baowu_streak_wins"),
