@@ -69,8 +69,7 @@ def splits_of(region: Region, hand: Hand, opts: Any) -> list[Split]:
         seven_pairs_with_pongs=region.seven_pairs_with_pongs,
         wild_choices=region.wild_choices,
     )
-    # A region may also win without a shape (三门's 四财神).
-    return found or region.shapeless_splits(hand, opts)
+    return region.readings(hand, opts, found)
 
 
 LinesMemo = dict[tuple[tuple[str, Hit], ...], list[ItemLine]]
@@ -118,7 +117,10 @@ def _settled(
     net = net_of(settlement.payments, hand.seats)
     split_text: tuple[str, ...] = ()
     if ev is not None:
-        split_text = tuple(block_text(b.kind, b.tile) for b in ev.split.blocks)
+        split_text = tuple(
+            format_tiles(b.meld.tiles) if b.meld is not None else block_text(b.kind, b.tile)
+            for b in ev.split.blocks
+        )
     return Score(
         ok=True,
         region=region.key,

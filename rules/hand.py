@@ -17,6 +17,15 @@ MELD_TYPES = ("chi", "pong", "kong", "added_kong", "concealed_kong", "egg")
 KONG_TYPES = ("kong", "added_kong", "concealed_kong")
 COMMON_FLAGS = ("ready_declared", "kong_replacement", "last_tile", "heavenly", "earthly")
 
+# 长春's 蛋 (meld type ``egg``): the tiles each kind is made of.
+EGG_TILES = {
+    "xuanfeng": (27, 28, 29, 30),
+    "xi": (31, 32, 33),
+    "yao": (0, 9, 18),
+    "jiu": (8, 17, 26),
+}
+YAOJI = 18  # 幺鸡, 1s: may stand in (会) for a missing egg tile
+
 
 def seat_order(players: int) -> tuple[str, ...]:
     return SEATS[:players]

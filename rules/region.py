@@ -39,8 +39,8 @@ def _no_wild(hand: Hand, opts: Any) -> int | None:
     return None
 
 
-def _no_shapeless(hand: Hand, opts: Any) -> list[Split]:
-    return []
+def _as_split(hand: Hand, opts: Any, found: list[Split]) -> list[Split]:
+    return found
 
 
 @dataclass(frozen=True)
@@ -69,8 +69,10 @@ class Region:
     seven_pairs_with_pongs: bool = False  # 金湖: a pong and its fourth tile make two pairs
     wild_tile: Callable[[Hand, Any], int | None] = _no_wild
     wild_choices: WildChoices = ALL_WILD_CHOICES
-    # Readings of a hand that wins without sets and a pair (三门's 四财神).
-    shapeless_splits: Callable[[Hand, Any], list[Split]] = _no_shapeless
+    # The readings to score, given the shared splitter's: a region may add
+    # some (三门's 四财神 wins with any shape) or read the hand its own way
+    # (长春's 宝 standing for each winning tile).
+    readings: Callable[[Hand, Any, list[Split]], list[Split]] = _as_split
     check_hand: Callable[[Hand, Any], list[ErrorInfo]] = _no_errors
     make_context: Callable[[Hand, Any, Split], Ctx] = Ctx
     # Derived from ``items`` once, so scoring a split does no table work.

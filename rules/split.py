@@ -19,7 +19,7 @@ from typing import NamedTuple
 from rules.hand import Meld
 from rules.tiles import N_KINDS
 
-SEQ, TRIP, PAIR, KONG = "seq", "trip", "pair", "kong"
+SEQ, TRIP, PAIR, KONG, EGG = "seq", "trip", "pair", "kong", "egg"
 
 # How the winning tile completed its block.
 CLOSED, EDGE, TWO_SIDED, SINGLE, TRIPLET = "closed", "edge", "two_sided", "single", "triplet"
@@ -38,6 +38,8 @@ class Block(NamedTuple):
 
     @property
     def tiles(self) -> tuple[int, ...]:
+        if self.meld is not None and self.kind == EGG:
+            return self.meld.tiles
         if self.kind == SEQ:
             return (self.tile, self.tile + 1, self.tile + 2)
         if self.kind == PAIR:
@@ -365,6 +367,8 @@ def meld_block(m: Meld) -> Block:
     first = m.tiles[0]
     if m.type == "chi":
         return Block(SEQ, min(m.tiles), concealed=False, meld=m)
+    if m.type == "egg":
+        return Block(EGG, first, concealed=False, meld=m)
     if m.is_kong:
         return Block(KONG, first, concealed=m.is_concealed, meld=m)
     return Block(TRIP, first, concealed=False, meld=m)

@@ -13,9 +13,11 @@ from typing import Any
 from rules import options as options_mod
 from rules.hand import (
     COMMON_FLAGS,
+    EGG_TILES,
     KONG_TYPES,
     MELD_TYPES,
     WIN_TYPES,
+    YAOJI,
     ErrorInfo,
     Event,
     Hand,
@@ -252,7 +254,18 @@ def _meld(m: object, where: str, region: Region, errs: _Errors, own: bool) -> Me
             )
             return None
     from_seat = m.get("from")
-    meld = Meld(str(mtype), tuple(sorted(tiles)), from_seat if isinstance(from_seat, str) else None)
+    kind = m.get("kind") if mtype == "egg" else None
+    hui = m.get("hui", 0) if mtype == "egg" else 0
+    if mtype == "egg" and (not isinstance(hui, int) or isinstance(hui, bool) or hui < 0):
+        errs.add(where, "bad_meld", "hui is how many 幺鸡 (1s) stand in: a whole number ≥ 0")
+        return None
+    meld = Meld(
+        str(mtype),
+        tuple(sorted(tiles)),
+        from_seat if isinstance(from_seat, str) else None,
+        kind=kind if isinstance(kind, str) else None,
+        hui=int(hui),
+    )
     problem = _meld_shape(meld)
     if problem:
         errs.add(where, "bad_meld", problem)
@@ -276,7 +289,29 @@ def _meld_shape(m: Meld) -> str:
         if len(t) != 4 or len(set(t)) != 1:
             return "a kong is four identical tiles, like 5555p"
         return ""
-    return ""  # eggs are checked by their region
+    if m.type == "egg":
+        return _egg_shape(m)
+    return ""
+
+
+def _egg_shape(m: Meld) -> str:
+    kinds = ", ".join(EGG_TILES)
+    if m.kind not in EGG_TILES:
+        return f"an egg needs its kind: one of {kinds}"
+    base = EGG_TILES[m.kind]
+    ones = m.tiles.count(YAOJI)
+    if m.hui > ones:
+        return f"hui {m.hui} is more than the 幺鸡 (1s) in the egg ({ones})"
+    natural = list(m.tiles)
+    for _ in range(m.hui):
+        natural.remove(YAOJI)
+    strays = sorted({t for t in natural if t not in base})
+    if strays:
+        return f"a {m.kind} egg holds only {' '.join(tile_code(t) for t in base)} (and 幺鸡 as 会)"
+    missing = [t for t in base if t not in natural]
+    if len(missing) > 1 or (missing and m.hui < 1):
+        return f"a {m.kind} egg needs {' '.join(tile_code(t) for t in base)}; 幺鸡 may stand in for one"
+    return ""
 
 
 def _melds(value: object, where: str, region: Region, errs: _Errors, own: bool) -> list[Meld]:

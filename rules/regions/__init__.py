@@ -1,8 +1,15 @@
 """The regions the calculator knows, by key."""
 
 from rules.region import Region
-from rules.regions import chuzhou, jinhu, laosanfan, sanmen
+from rules.regions import changchun, chuzhou, jinhu, laosanfan, sanmen
 
 REGIONS: dict[str, Region] = {
-    r.key: r for r in (laosanfan.REGION, jinhu.REGION, chuzhou.REGION, sanmen.REGION)
+    r.key: r
+    for r in (
+        laosanfan.REGION,
+        jinhu.REGION,
+        chuzhou.REGION,
+        sanmen.REGION,
+        changchun.REGION,
+    )
 }

@@ -489,10 +489,10 @@ def check_hand(hand: Hand, opts: Options) -> list[ErrorInfo]:
     return errors
 
 
-def shapeless(hand: Hand, opts: Any) -> list[Split]:
+def readings(hand: Hand, opts: Any, found: list[Split]) -> list[Split]:
     """四财神: four 白板 in hand win with any shape."""
-    if sum(1 for t in hand.all_tiles if t == WILD) != 4:
-        return []
+    if found or sum(1 for t in hand.all_tiles if t == WILD) != 4:
+        return found
     blocks: tuple[Block, ...] = tuple(meld_block(m) for m in hand.melds)
     return [Split(blocks, None, "")]
 
@@ -513,7 +513,7 @@ REGION = Region(
     wild_tile=lambda hand, opts: WILD,
     check_hand=check_hand,
     make_context=SanmenCtx,
-    shapeless_splits=shapeless,
+    readings=readings,
     # 三门's items read a wild-only block's suit, and which honor it is, never
     # its numbers: one triplet/pair per suit, every honor, one run per suit.
     wild_choices=((0, 9, 18, *range(27, 34)), (0, 9, 18)),
