@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from calculator import glossary
-from calculator.state import LETTER_OF, MELD_SIZE, SEAT_NUMBER_KEYS, PageState
+from calculator.state import MELD_SIZE, SEAT_NUMBER_KEYS, PageState
 from calculator.tile_art import TILE_NAMES_ZH
 from rules.engine import score
 from rules.hand import COMMON_FLAGS, seat_wind
@@ -43,6 +43,11 @@ ENTRY_ZH = {
     "added_kong": "加杠",
     "concealed_kong": "暗杠",
 }
+EGG_ZH = {"xuanfeng": "旋风蛋", "xi": "喜蛋", "yao": "幺蛋", "jiu": "九蛋"}
+EGG_LABEL = gettext_lazy("Egg: tap its tiles (幺鸡 stands in as 会), then Done")
+# How a region's wild tile is called on the palette.
+WILD_LABELS = {"sanmen": {"5z": "财神"}}
+
 WIN_LABELS = {
     "self_draw": ("自摸", gettext_lazy("Self-drawn")),
     "discard": ("点炮", gettext_lazy("On a discard")),
@@ -64,6 +69,9 @@ TABLE_LABELS = {
     "baowu_streak_seat": gettext_lazy("包五家 payer whose wins double while dealing"),
     "baowu_streak_wins": gettext_lazy("Wins so far in that streak"),
     "zhen": gettext_lazy("针 of each seat"),
+    "lao_zhuang": gettext_lazy("老庄 streak (0 = none)"),
+    "maima_tile": gettext_lazy("买码 tile flipped, e.g. 5m"),
+    "bao_tile": gettext_lazy("宝 tile, e.g. 5m"),
 }
 
 
@@ -81,6 +89,7 @@ class TileView:
 
 
 def _tile(code: str, **kw: Any) -> TileView:
+    """A tile as the templates show it."""
     return TileView(code=code, name=TILE_NAMES_ZH.get(code, code), **kw)
 
 
@@ -160,6 +169,7 @@ def table_controls(state: PageState) -> list[dict[str, Any]]:
                 "seat_list": key in ("ready", "fake_ready"),
                 "one_seat": key in ("bao_seat", "baowu_streak_seat"),
                 "per_seat": key in SEAT_NUMBER_KEYS,
+                "tile": key in ("bao_tile", "maima_tile"),
                 "seat_values": [(s, SEAT_PLACE[s], per_seat.get(s, default)) for s in state.seats],
                 "checked": set(value.split(",")) if value else set(),
             }
@@ -293,15 +303,42 @@ def page_context(request: HttpRequest, state: PageState, notices: list[str]) -> 
     melds = [
         {
             "index": i,
-            "type": kind,
-            "label": ENTRY_ZH.get(kind, kind),
-            "tiles": [_tile(tile_code(t)) for t in state.tiles(tiles)],
+            "type": m.type,
+            "label": EGG_ZH.get(m.kind, "蛋") if m.type == "egg" else ENTRY_ZH.get(m.type, m.type),
+            "tiles": [_tile(tile_code(t)) for t in state.tiles(m.tiles)],
+            "hui": m.hui,
         }
-        for i, (kind, tiles) in enumerate(state.melds)
+        for i, m in enumerate(state.melds)
+    ]
+    other = [
+        {
+            "index": i,
+            "seat": seat_label(seat),
+            "label": ENTRY_ZH.get(m.type, m.type),
+            "tiles": [_tile(tile_code(t)) for t in state.tiles(m.tiles)],
+        }
+        for i, (seat, m) in enumerate(state.other)
     ]
     entries = [
         {"key": k, "zh": ENTRY_ZH[k], "label": ENTRY_LABELS[k], "active": state.entry == k}
         for k in ("hand", "win", *[m for m in MELD_SIZE if m in region.meld_types])
+    ]
+    if "egg" in region.meld_types:
+        entries += [
+            {"key": f"egg.{k}", "zh": v, "label": EGG_LABEL, "active": state.entry == f"egg.{k}"}
+            for k, v in EGG_ZH.items()
+        ]
+    kong_entries = [
+        {
+            "key": f"other.{seat}.{kind}",
+            "seat": seat_label(seat),
+            "zh": ENTRY_ZH[kind],
+            "active": state.entry == f"other.{seat}.{kind}",
+        }
+        for seat in state.seats
+        if seat != state.seat or state.win_by == "draw"
+        for kind in ("kong", "added_kong", "concealed_kong")
+        if kind in region.meld_types
     ]
     flags = [
         {
@@ -325,7 +362,10 @@ def page_context(request: HttpRequest, state: PageState, notices: list[str]) -> 
         "need": state.need_in_hand,
         "win": _tile(tile_code(win)) if win is not None else None,
         "melds": melds,
-        "meld_letters": LETTER_OF,
+        "other": other,
+        "kong_entries": kong_entries,
+        "building_egg": state.entry.startswith("egg."),
+        "wild_label": WILD_LABELS.get(state.region, {}),
         "pending": [_tile(tile_code(t)) for t in state.tiles(state.pending)],
         "flowers": [_tile(tile_code(t), index=i) for i, t in enumerate(state.tiles(state.flowers))],
         "entries": entries,
@@ -337,5 +377,6 @@ def page_context(request: HttpRequest, state: PageState, notices: list[str]) -> 
         "events": event_controls(state),
         "result": result_view(state),
         "notices": notices,
-        "melds_text": " ".join(LETTER_OF[k] + t for k, t in state.melds),
+        "melds_text": " ".join(m.token for m in state.melds),
+        "other_text": " ".join(seat + m.token for seat, m in state.other),
     }

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
 from rules.hand import COMMON_FLAGS, seat_order
@@ -29,6 +29,41 @@ from rules.tiles import N_KINDS, NotationError, format_tiles, parse, tile_code
 DEFAULT_REGION = "laosanfan"
 MELD_LETTERS = {"c": "chi", "p": "pong", "k": "kong", "a": "added_kong", "x": "concealed_kong"}
 LETTER_OF = {v: k for k, v in MELD_LETTERS.items()}
+EGG_CODES = {"x": "xuanfeng", "i": "xi", "y": "yao", "j": "jiu"}
+EGG_CODE_OF = {v: k for k, v in EGG_CODES.items()}
+
+
+class MeldEntry(NamedTuple):
+    """A meld as the page keeps it; ``token`` is its form in the URL."""
+
+    type: str
+    tiles: str
+    kind: str = ""  # 长春 egg kind
+    hui: int = 0
+
+    @property
+    def token(self) -> str:
+        if self.type == "egg":  # e + kind code + 会 count + - + tiles: ex1-123z1s
+            return f"e{EGG_CODE_OF.get(self.kind, '?')}{self.hui}-{self.tiles}"
+        return LETTER_OF[self.type] + self.tiles
+
+    @classmethod
+    def parse(cls, token: str) -> MeldEntry | None:
+        if token.startswith("e") and "-" in token:
+            head, _, tiles = token.partition("-")
+            kind = EGG_CODES.get(head[1:2], "")
+            hui = int(head[2:]) if head[2:].isdigit() else 0
+            return cls("egg", tiles, kind, hui) if kind and tiles else None
+        kind = MELD_LETTERS.get(token[:1])
+        return cls(kind, token[1:]) if kind is not None and len(token) > 1 else None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type, "tiles": self.tiles}
+        if self.type == "egg":
+            out.update(kind=self.kind, hui=self.hui)
+        return out
+
+
 MELD_SIZE = {"chi": 3, "pong": 3, "kong": 4, "added_kong": 4, "concealed_kong": 4}
 WIN_TYPES = ("self_draw", "discard", "robbing_kong", "draw")
 SEAT_NUMBER_KEYS = ("zhen", "loser_hu")  # table state entered as a number per seat
@@ -39,7 +74,8 @@ class PageState:
     region: str = DEFAULT_REGION
     hand: str = ""
     win: str = ""
-    melds: tuple[tuple[str, str], ...] = ()  # (type, tiles)
+    melds: tuple[MeldEntry, ...] = ()
+    other: tuple[tuple[str, MeldEntry], ...] = ()  # other players' kongs and eggs
     flowers: str = ""
     seat: str = "E"
     dealer: str = "E"
@@ -79,11 +115,12 @@ class PageState:
         region = one("r", DEFAULT_REGION)
         if region not in REGIONS:
             region = DEFAULT_REGION
-        melds = []
-        for token in one("m").replace(",", " ").split():
-            kind = MELD_LETTERS.get(token[:1])
-            if kind is not None and len(token) > 1:
-                melds.append((kind, token[1:]))
+        melds = [m for t in one("m").replace(",", " ").split() if (m := MeldEntry.parse(t))]
+        other: list[tuple[str, MeldEntry]] = []
+        for token in one("om").replace(",", " ").split():
+            meld = MeldEntry.parse(token[1:])
+            if token[:1] in "ESWN" and meld is not None:
+                other.append((token[:1], meld))
         options = _non_default(region, {k[2:]: one(k) for k in data if k.startswith("o.")})
         table = {
             k[2:]: one(k) for k in data if k.startswith("t.") and k.count(".") == 1 and one(k) != ""
@@ -109,6 +146,7 @@ class PageState:
             hand=one("h"),
             win=one("w"),
             melds=tuple(melds),
+            other=tuple(other),
             flowers=one("f"),
             seat=one("s", "E") or "E",
             dealer=one("d", "E") or "E",
@@ -128,7 +166,8 @@ class PageState:
         for key, value in (
             ("h", self.hand),
             ("w", self.win),
-            ("m", " ".join(LETTER_OF[t] + tiles for t, tiles in self.melds)),
+            ("m", " ".join(m.token for m in self.melds)),
+            ("om", " ".join(seat + m.token for seat, m in self.other)),
             ("f", self.flowers),
             ("s", self.seat),
             ("d", self.dealer),
@@ -180,8 +219,8 @@ class PageState:
         counts = [0] * 42
         for t in self.hand_tiles + self.tiles(self.win) + self.tiles(self.flowers):
             counts[t] += 1
-        for _, tiles in self.melds:
-            for t in self.tiles(tiles):
+        for m in (*self.melds, *(m for _, m in self.other)):
+            for t in self.tiles(m.tiles):
                 counts[t] += 1
         for t in self.tiles(self.pending):
             counts[t] += 1
@@ -216,10 +255,15 @@ class PageState:
                 hand=self.hand,
                 win_tile=self.win,
                 seat=self.seat,
-                melds=[{"type": t, "tiles": tiles} for t, tiles in self.melds],
+                melds=[m.to_json() for m in self.melds],
             )
         if self.win_by in ("discard", "robbing_kong") and self.discarder:
             raw["discarder"] = self.discarder
+        if self.other:
+            by_seat: dict[str, list[dict[str, Any]]] = {}
+            for seat, m in self.other:
+                by_seat.setdefault(seat, []).append(m.to_json())
+            raw["other_melds"] = by_seat
         if self.events:
             raw["events"] = [
                 {"type": key.partition(".")[0], "seat": key.partition(".")[2]}
@@ -315,6 +359,10 @@ def tap(state: PageState, code: str) -> PageState:
         return replace(state, win=tile_code(tile), entry="hand")
     if entry in MELD_SIZE:
         return _meld_tap(state, tile)
+    if entry.startswith("egg."):
+        return replace(state, pending=format_tiles([*state.tiles(state.pending), tile]))
+    if entry.startswith("other."):
+        return _other_tap(state, tile)
     if entry == "flower":
         return state
     # Into the hand; once it is full, the next tile is the winning tile.
@@ -338,7 +386,30 @@ def _meld_tap(state: PageState, tile: int) -> PageState:
             return state
     if len(pending) < MELD_SIZE[kind]:
         return replace(state, pending=format_tiles(pending))
-    meld = (kind, format_tiles(pending))
+    meld = MeldEntry(kind, format_tiles(pending))
+    return replace(state, melds=(*state.melds, meld), pending="", entry="hand")
+
+
+def _other_tap(state: PageState, tile: int) -> PageState:
+    """Another player's kong (for kong money): ``other.S.concealed_kong`` then a tile."""
+    _, seat, kind = (state.entry.split(".") + ["", ""])[:3]
+    if seat not in state.seats or kind not in ("kong", "added_kong", "concealed_kong"):
+        return state
+    if state.left(tile) < 4:
+        return state
+    meld = MeldEntry(kind, format_tiles([tile] * 4))
+    return replace(state, other=(*state.other, (seat, meld)), entry="hand")
+
+
+def finish_egg(state: PageState) -> PageState:
+    """The egg being built is done: its 会 are the 幺鸡 it does not hold as itself."""
+    kind = state.entry.partition(".")[2]
+    tiles = state.tiles(state.pending)
+    if not tiles or not state.entry.startswith("egg."):
+        return state
+    ones = tiles.count(18)
+    hui = max(0, ones - 1) if kind == "yao" else ones
+    meld = MeldEntry("egg", format_tiles(tiles), kind, hui)
     return replace(state, melds=(*state.melds, meld), pending="", entry="hand")
 
 
@@ -359,6 +430,10 @@ def remove(state: PageState, target: str) -> PageState:
         melds = list(state.melds)
         del melds[index]
         return replace(state, melds=tuple(melds))
+    if where == "o" and 0 <= index < len(state.other):
+        other = list(state.other)
+        del other[index]
+        return replace(state, other=tuple(other))
     if where == "f":
         tiles = state.tiles(state.flowers)
         if 0 <= index < len(tiles):
@@ -385,12 +460,16 @@ def change_region(state: PageState, key: str) -> tuple[PageState, list[str]]:
     hand = keep_tiles(state.hand, new.tiles, "hand")
     win = keep_tiles(state.win, new.tiles, "win")
     flowers = keep_tiles(state.flowers, new.flower_tiles, "flowers")
-    melds = []
-    for kind, tiles in state.melds:
-        if kind in new.meld_types and all(t in new.tiles for t in state.tiles(tiles)):
-            melds.append((kind, tiles))
-        else:
-            dropped.append(f"meld: {kind} {tiles}")
+
+    def fits(m: MeldEntry) -> bool:
+        return m.type in new.meld_types and all(t in new.tiles for t in state.tiles(m.tiles))
+
+    melds = [m for m in state.melds if fits(m)]
+    dropped += [f"meld: {m.type} {m.tiles}" for m in state.melds if not fits(m)]
+    other = tuple(
+        (seat, m) for seat, m in state.other if fits(m) and seat in seat_order(max(new.players))
+    )
+    dropped += [f"{seat}: {m.type} {m.tiles}" for seat, m in state.other if (seat, m) not in other]
     allowed_flags = set(COMMON_FLAGS) | set(new.flags)
     flags = tuple(f for f in state.flags if f in allowed_flags)
     dropped += [f"flag: {f}" for f in state.flags if f not in allowed_flags]
@@ -403,7 +482,7 @@ def change_region(state: PageState, key: str) -> tuple[PageState, list[str]]:
     dropped += [f"table: {k}" for k in state.table if k not in new.table_keys]
     players = state.players if state.players in new.players else max(new.players)
     win_by = state.win_by if state.win_by in new.win_types else "self_draw"
-    entry = state.entry if state.entry in ("hand", "win", "flower", *new.meld_types) else "hand"
+    entry = state.entry if state.entry in ("hand", "win", *new.meld_types) else "hand"
     return (
         replace(
             state,
@@ -412,6 +491,7 @@ def change_region(state: PageState, key: str) -> tuple[PageState, list[str]]:
             win=win,
             flowers=flowers,
             melds=tuple(melds),
+            other=other,
             flags=flags,
             options=options,
             table=table,

@@ -20,7 +20,7 @@ from django_htmx.http import replace_url
 from django_htmx.middleware import HtmxDetails
 
 from calculator.presentation import page_context
-from calculator.state import PageState, change_region, remove, tap
+from calculator.state import PageState, change_region, finish_egg, remove, tap
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -43,6 +43,8 @@ def _edited(data: Any) -> tuple[PageState, list[str]]:
         state = tap(state, data.get("tap", ""))
     if "rm" in data:
         state = remove(state, data.get("rm", ""))
+    if "egg_done" in data:
+        state = finish_egg(state)
     if "clear" in data:
         state = PageState(
             region=state.region,

@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from django.test import Client
 
-from calculator.state import PageState, remove, tap
+from calculator.state import MeldEntry, PageState, finish_egg, remove, tap
 
 SEED = "/?r=laosanfan&h=13s66m888m&w=2s&m=k9999m+p555m&s=S&d=E&b=self_draw"
 
@@ -90,16 +90,16 @@ def test_a_fifth_copy_cannot_be_entered(client: Client) -> None:
 
 def test_melds_by_one_tap() -> None:
     state = tap(PageState(entry="pong"), "5m")
-    assert state.melds == (("pong", "555m"),) and state.entry == "hand"
+    assert state.melds == (MeldEntry("pong", "555m"),) and state.entry == "hand"
     state = tap(PageState(entry="chi"), "3s")
-    assert state.melds == (("chi", "345s"),)
+    assert state.melds == (MeldEntry("chi", "345s"),)
     state = tap(PageState(entry="concealed_kong"), "7z")
-    assert state.melds == (("concealed_kong", "7777z"),)
+    assert state.melds == (MeldEntry("concealed_kong", "7777z"),)
     assert state.need_in_hand == 10
 
 
 def test_removing_things() -> None:
-    state = PageState(hand="123m", win="4m", melds=(("pong", "555p"),), flowers="1f")
+    state = PageState(hand="123m", win="4m", melds=(MeldEntry("pong", "555p"),), flowers="1f")
     assert remove(state, "h1").hand == "13m"
     assert remove(state, "w").win == ""
     assert remove(state, "m0").melds == ()
@@ -219,3 +219,34 @@ def test_chuzhou_zhen_and_events_reach_the_engine(client: Client) -> None:
     assert "20 + 点胡 10 + 10 × (4 + 1)" in page
     assert page.count("现场汇: 跟打") == 3
     assert 'name="t.zhen.E" value="2"' in page and 'name="t.zhen.S" value="1"' in page
+
+
+def test_an_egg_is_built_tile_by_tile_with_yaoji_as_hui() -> None:
+    state = PageState(region="changchun", entry="egg.xuanfeng")
+    for code in ("1z", "2z", "3z", "1s", "4z"):
+        state = tap(state, code)
+    state = finish_egg(state)
+    (egg,) = state.melds
+    assert egg == MeldEntry("egg", "1s1234z", "xuanfeng", 1)
+    assert MeldEntry.parse(egg.token) == egg
+    assert state.to_json()["melds"] == [
+        {"type": "egg", "tiles": "1s1234z", "kind": "xuanfeng", "hui": 1}
+    ]
+    yao = finish_egg(
+        tap(tap(tap(tap(PageState(region="changchun", entry="egg.yao"), "1m"), "1s"), "1s"), "1p")
+    )
+    assert yao.melds[0].hui == 1  # one 1s is itself, the other stands in
+
+
+def test_other_players_kongs_earn_kong_money(client: Client) -> None:
+    state = tap(PageState(region="sanmen", entry="other.W.concealed_kong"), "8m")
+    assert state.other == (("W", MeldEntry("concealed_kong", "8888m")),)
+    assert state.left(7) == 0  # all four 8m are in sight
+    url = "/?r=sanmen&h=123m456p789s11z22z&w=2z&s=E&d=E&b=self_draw&om=Wx8888m"
+    page = client.get(url).content.decode()
+    assert "杠分 concealed_kong" in page
+
+
+def test_sanmen_palette_marks_the_wild_tile(client: Client) -> None:
+    page = client.get("/?r=sanmen").content.decode()
+    assert '<span class="wild">财神</span>' in page
