@@ -51,9 +51,9 @@ class MeldEntry(NamedTuple):
     def parse(cls, token: str) -> MeldEntry | None:
         if token.startswith("e") and "-" in token:
             head, _, tiles = token.partition("-")
-            kind = EGG_CODES.get(head[1:2], "")
+            egg = EGG_CODES.get(head[1:2], "")
             hui = int(head[2:]) if head[2:].isdigit() else 0
-            return cls("egg", tiles, kind, hui) if kind and tiles else None
+            return cls("egg", tiles, egg, hui) if egg and tiles else None
         kind = MELD_LETTERS.get(token[:1])
         return cls(kind, token[1:]) if kind is not None and len(token) > 1 else None
 
@@ -392,7 +392,7 @@ def _meld_tap(state: PageState, tile: int) -> PageState:
 
 def _other_tap(state: PageState, tile: int) -> PageState:
     """Another player's kong (for kong money): ``other.S.concealed_kong`` then a tile."""
-    _, seat, kind = (state.entry.split(".") + ["", ""])[:3]
+    _, seat, kind = [*state.entry.split("."), "", ""][:3]
     if seat not in state.seats or kind not in ("kong", "added_kong", "concealed_kong"):
         return state
     if state.left(tile) < 4:
