@@ -1,4 +1,5 @@
-"""The JSON API: ``POST /api/score`` takes a hand, answers its score."""
+"""The JSON API: ``POST /api/score`` answers a hand's score; ``POST /api/waits``
+what would win a hand short of one tile, and for how much."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from rules.engine import score
 from rules.report import to_json
+from rules.waits import waits
 
 
 def _bad_json(message: str) -> JsonResponse:
@@ -36,6 +38,18 @@ def score_view(request: HttpRequest) -> JsonResponse:
     if error is not None:
         return error
     result = to_json(score(raw))
+    return JsonResponse(
+        result, status=200 if result["ok"] else 400, json_dumps_params={"ensure_ascii": False}
+    )
+
+
+@csrf_exempt
+@require_POST
+def waits_view(request: HttpRequest) -> JsonResponse:
+    raw, error = decode(request)
+    if error is not None:
+        return error
+    result = waits(raw)
     return JsonResponse(
         result, status=200 if result["ok"] else 400, json_dumps_params={"ensure_ascii": False}
     )

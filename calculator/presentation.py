@@ -5,7 +5,7 @@ Templates stay free of logic: every list they loop over is made here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from django.http import HttpRequest
@@ -21,6 +21,7 @@ from rules.options import describe
 from rules.regions import REGIONS
 from rules.report import to_json
 from rules.tiles import N_KINDS, tile_code
+from rules.waits import waits
 
 WIND_ZH = "东南西北"
 SEAT_PLACE = {"E": "东", "S": "南", "W": "西", "N": "北"}
@@ -270,6 +271,26 @@ def result_view(state: PageState) -> dict[str, Any] | None:
     }
 
 
+def waits_view(state: PageState) -> list[dict[str, Any]] | None:
+    """The tiles that would complete a full hand short of its winning tile."""
+    if state.win or state.win_by == "draw" or len(state.hand_tiles) != state.need_in_hand:
+        return None
+    raw = state.to_json()
+    raw.pop("win_tile", None)
+    got = waits(raw)
+    if not got["ok"]:
+        return None
+    return [
+        {
+            **asdict(_tile(w["tile"])),
+            "winning": bool(w["score"].get("winning")),
+            "total": w["score"].get("total", {}),
+            "left": w["left"],
+        }
+        for w in got["waits"]
+    ]
+
+
 def seat_label(seat: str) -> str:
     return f"{SEAT_PLACE.get(seat, seat)} {seat}"
 
@@ -376,6 +397,7 @@ def page_context(request: HttpRequest, state: PageState, notices: list[str]) -> 
         "table": table_controls(state),
         "events": event_controls(state),
         "result": result_view(state),
+        "waits": waits_view(state),
         "notices": notices,
         "melds_text": " ".join(m.token for m in state.melds),
         "other_text": " ".join(seat + m.token for seat, m in state.other),

@@ -52,8 +52,12 @@ class _Errors(list[ErrorInfo]):
         self.append(ErrorInfo(field, code, message))
 
 
-def validate(raw: object) -> tuple[Validated | None, list[ErrorInfo]]:
-    """The hand and its options, or None and the errors."""
+def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, list[ErrorInfo]]:
+    """The hand and its options, or None and the errors.
+
+    ``for_waits``: the hand has no winning tile yet (``/api/waits``); the
+    region's own checks, which judge a win, are left to each candidate.
+    """
     errs = _Errors()
     if not isinstance(raw, Mapping):
         errs.add("", "bad_json", "the hand must be a JSON object")
@@ -101,7 +105,7 @@ def validate(raw: object) -> tuple[Validated | None, list[ErrorInfo]]:
     concealed = _tiles(raw, "hand", errs, required=not draw)
     hand_parsed = len(errs) == errors_before
     win_tile: int | None = None
-    if not draw:
+    if not draw and not for_waits:
         win_tile = _one_tile(raw, "win_tile", errs)
     melds = _melds(raw.get("melds"), "melds", region, errs, own=True)
     other = _other_melds(raw.get("other_melds"), seats, region, errs)
@@ -138,7 +142,7 @@ def validate(raw: object) -> tuple[Validated | None, list[ErrorInfo]]:
             )
 
     # A count is only worth reporting for tiles that were read.
-    if not draw and hand_parsed and win_tile is not None:
+    if not draw and hand_parsed and (win_tile is not None or for_waits):
         expected = 13 - 3 * len(melds)
         if expected < 1:
             errs.add("melds", "bad_meld", f"{len(melds)} melds are more than a hand holds")
@@ -173,7 +177,8 @@ def validate(raw: object) -> tuple[Validated | None, list[ErrorInfo]]:
         table=table,
         other_melds=other,
     )
-    errs.extend(region.check_hand(hand, opts))
+    if not for_waits:
+        errs.extend(region.check_hand(hand, opts))
     if errs:
         return None, errs
     return (hand, opts), errs

@@ -250,3 +250,24 @@ def test_other_players_kongs_earn_kong_money(client: Client) -> None:
 def test_sanmen_palette_marks_the_wild_tile(client: Client) -> None:
     page = client.get("/?r=sanmen").content.decode()
     assert '<span class="wild">财神</span>' in page
+
+
+def test_a_full_hand_shows_its_waits_and_tapping_one_wins(client: Client) -> None:
+    page = client.get(
+        "/?r=laosanfan&h=13s66m888m&m=k9999m+p555m&s=S&d=E&b=self_draw"
+    ).content.decode()
+    assert 'id="wait-2s"' in page and '<span class="wt">60</span>' in page
+    response = post(
+        client,
+        {
+            "r": "laosanfan",
+            "h": "13s66m888m",
+            "m": "k9999m p555m",
+            "s": "S",
+            "d": "E",
+            "b": "self_draw",
+            "tap": "2s",
+        },
+        htmx=True,
+    )
+    assert 'class="total">60 胡' in response.content.decode()
