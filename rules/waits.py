@@ -82,7 +82,7 @@ def waits(raw: object) -> dict[str, Any]:
         return _errors(errors, region_key)
     hand, opts = valid
     region = REGIONS[hand.region]
-    entries = []
+    entries: list[dict[str, Any]] = []
     for tile in candidates(region, hand, opts):
         result = to_json(score({**request, "win_tile": tile_code(tile)}))
         entries.append({"tile": tile_code(tile), "left": unseen(hand, tile), "score": result})
