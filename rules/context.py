@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Any
 
 from rules.hand import Hand, seat_wind
-from rules.split import PAIR, SEQ, Block, Split
+from rules.split import LOOSE, PAIR, SEQ, Block, Split
 from rules.tiles import is_honor, suit_of
 
 
@@ -31,7 +31,7 @@ class Ctx:
         suits: set[int] = set()
         for b in split.blocks:
             suits.add(suit_of(b.tile))
-            if b.kind == PAIR:
+            if b.kind in (PAIR, LOOSE):
                 continue
             sets.append(b)
             if b.kind == SEQ:

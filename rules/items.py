@@ -39,6 +39,7 @@ class Item:
     check: Check
     why: str = ""  # one line in plain words: when it counts
     quote: str = ""  # the seed's own sentence (or the rules file's, for a house rule)
+    reading: str = ""  # how the rules file reads the seed here, where it adds a reading
     replaces: tuple[str, ...] = ()
     # A boolean house-rule option that, when on, lifts this item's replacements.
     replaces_unless: str = ""

@@ -20,6 +20,7 @@ from rules.hand import Meld
 from rules.tiles import N_KINDS
 
 SEQ, TRIP, PAIR, KONG, EGG = "seq", "trip", "pair", "kong", "egg"
+LOOSE = "loose"  # a tile in no set: only in a hand that wins without a shape (四财神)
 
 # How the winning tile completed its block.
 CLOSED, EDGE, TWO_SIDED, SINGLE, TRIPLET = "closed", "edge", "two_sided", "single", "triplet"
@@ -44,6 +45,8 @@ class Block(NamedTuple):
             return (self.tile, self.tile + 1, self.tile + 2)
         if self.kind == PAIR:
             return (self.tile, self.tile)
+        if self.kind == LOOSE:
+            return (self.tile,)
         if self.kind == KONG:
             return (self.tile,) * 4
         return (self.tile,) * 3

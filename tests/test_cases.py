@@ -6,18 +6,16 @@ seed item's expectation sits beside the seed text it cites.
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from calculator.cases import load_cases
 from rules.engine import score
 from rules.regions import REGIONS
 from rules.report import to_json
 
-CASES_DIR = Path(__file__).parent / "cases"
 CASE_KEYS = {"id", "checks", "rule", "note", "hand", "expect"}
 EXPECT_KEYS = {
     "ok",
@@ -32,15 +30,6 @@ EXPECT_KEYS = {
     "errors",
     "reasons",
 }
-
-
-def load_cases() -> list[tuple[str, dict[str, Any]]]:
-    found = []
-    for path in sorted(CASES_DIR.glob("*/*.toml")):
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        for case in data.get("case", []):
-            found.append((f"{path.parent.name}/{path.stem}::{case.get('id')}", case))
-    return found
 
 
 CASES = load_cases()

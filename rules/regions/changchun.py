@@ -15,7 +15,7 @@ Readings where the seed and the rules file are silent:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -352,6 +352,16 @@ ITEMS: tuple[Item, ...] = (
         quote="Option qiang_gang: 抢杠 1 (robbing_kong)",
     ),
 )
+
+
+# Where shared/rules/changchun.md reads more into the seed than it says.
+READINGS = {
+    "hu_dan_zhang": "Only when the 13-tile hand has exactly one winning tile; 边 before 夹; one item either way.",
+    "bao_pai": "The 宝 stands for the best winning tile; counts 自摸 too (option bao_counts_zimo).",
+    "men_qing": "An egg opens the hand (option egg_keeps_menqing: 下蛋算站立).",
+}
+
+ITEMS = tuple(replace(i, reading=READINGS.get(i.key, "")) for i in ITEMS)
 
 
 def evaluate(ctx: Ctx, lines: list[ItemLine]) -> Evaluation:

@@ -20,7 +20,7 @@ Readings where the seed and the rules file are silent:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -912,6 +912,22 @@ ITEMS: tuple[Item, ...] = (
         names={MING: "明边“3”“7”", AN: "暗边“3”“7”"},
     ),
 )
+
+
+# Where shared/rules/chuzhou.md reads more into the seed than it says.
+READINGS = {
+    "si_he_si": "All four in sequences (the seed says 两付; four is the only count that fits the ladder).",
+    "qing_san_dui": "对 here is a triplet or pong (option dui_items_count_qidui_pairs: a 七对's pairs too).",
+    "qing_si_dui": "对 here is a triplet or pong (option dui_items_count_qidui_pairs: a 七对's pairs too).",
+    "san_dui_tong": "对 here is a triplet or pong (option dui_items_count_qidui_pairs: a 七对's pairs too).",
+    "tian_di_peng": "对 here is a triplet or pong; each suit holding both counts.",
+    "qing_san_lian_dui": "Three pongs in a row of one suit, or any three wind pongs.",
+    "yi_tiao_long": "Replaces 半条龙 and 老少付 (then the seed's note adds 10 for a 暗半龙 or 暗老少 inside a 明一条龙).",
+    "shuang_long": "Replaces 一条龙, 半条龙, 老少付 and 姊妹付.",
+    "zi_mei_fu": "Each two identical sequences count once.",
+}
+
+ITEMS = tuple(replace(i, reading=READINGS.get(i.key, "")) for i in ITEMS)
 
 
 # --------------------------------------------------------------------------

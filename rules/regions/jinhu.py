@@ -15,7 +15,7 @@ Readings where the seed is silent (options where tables differ):
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -340,6 +340,19 @@ ITEMS: tuple[Item, ...] = (
         quote="海底撈月(10番)：自摸最後一張,此時牌牆已無牌！",
     ),
 )
+
+
+# Where shared/rules/jinhu.md reads more into the seed than it says.
+READINGS = {
+    "qi_dui": "A pong with its fourth tile held counts as two pairs (seed: 333 碰 + 11 22 55 66 3, waiting 7).",
+    "si_tong": "Each tile with all four copies in the hand counts; the winning tile counts; also inside 7對.",
+    "shuai_da": "Beside the sequence's highest tile (option shuai_da_either_end: either end); "
+    "without a closed or edge wait it needs min_fan 番 (default 3) to win.",
+    "zi_mei": "Each adjacent pair counts; winning through it on an open wait needs min_fan 番 (default 3).",
+    "wu_hua_guo": "中發白 spoil it too (option wuhuaguo_ignores_dragons).",
+}
+
+ITEMS = tuple(replace(i, reading=READINGS.get(i.key, "")) for i in ITEMS)
 
 
 # --------------------------------------------------------------------------

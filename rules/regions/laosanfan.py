@@ -397,7 +397,22 @@ _TABLE: tuple[Item, ...] = (
 )
 
 
-ITEMS: tuple[Item, ...] = tuple(replace(i, quote=QUOTES[i.key]) for i in _TABLE)
+# Where shared/rules/laosanfan.md reads more into the seed than it says.
+READINGS = {
+    "si_ge_hua_season": "Replaces the 正花 of its own group (option four_flowers_add_seat_flower adds instead).",
+    "si_ge_hua_plant": "Replaces the 正花 of its own group (option four_flowers_add_seat_flower adds instead).",
+    "hu_di": "×2 per 番, multiplied first and then rounded up to 10 (option round_before_double); "
+    "麼二六's cap is 600 (option yao_er_liu_cap), the seed text being cut off.",
+    "jiang_hu": "Pairs score no 胡 unless this house rule is on.",
+    "bian_zhang": "Edge and single waits score no 胡 unless this house rule is on.",
+    "dan_diao": "Edge and single waits score no 胡 unless this house rule is on.",
+    "peng": "A triplet completed by a discarded winning tile counts as an exposed pong.",
+    "da_yao_peng": "A triplet completed by a discarded winning tile counts as an exposed pong.",
+}
+
+ITEMS: tuple[Item, ...] = tuple(
+    replace(i, quote=QUOTES[i.key], reading=READINGS.get(i.key, "")) for i in _TABLE
+)
 
 
 # --------------------------------------------------------------------------

@@ -16,7 +16,7 @@ Readings where the seed and the rules file leave it open:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.context import Ctx
@@ -24,7 +24,7 @@ from rules.hand import ErrorInfo, Hand, ItemLine, Meld, Payment, next_seat
 from rules.items import Hit, Item
 from rules.options import choice, flag, number
 from rules.region import Evaluation, Region, Settlement
-from rules.split import Block, Split, meld_block
+from rules.split import LOOSE, Block, Split, meld_block
 from rules.tiles import FLOWERS, GREEN, PLANTS, RED, SEASONS, WHITE, WINDS
 
 TAI, BEI, FEN = "台", "倍", "分"
@@ -127,7 +127,9 @@ HU_XING_NAMES |= {f"robbing{n}": "抢杠胡" for n in (2, 3, 4)}
 
 
 def _all_triplets(ctx: Ctx) -> bool:
-    return bool(ctx.sets) and not ctx.sequences and not ctx.split.seven_pairs
+    """对对胡: sets and no sequence (a hand won without a shape has no sets to judge)."""
+    shaped = not any(b.kind == LOOSE for b in ctx.blocks)
+    return shaped and bool(ctx.sets) and not ctx.sequences and not ctx.split.seven_pairs
 
 
 def _si_cai_shen(ctx: Ctx) -> bool:
@@ -328,6 +330,17 @@ ITEMS: tuple[Item, ...] = (
     ),
 )
 
+# Where shared/rules/sanmen.md reads more into the seed than it says.
+READINGS = {
+    "men_feng_hua": "The own-wind flowers as in seed 000: 东 春/梅, 南 夏/兰, 西 秋/菊, 北 冬/竹.",
+    "hu_xing": "One seat pays for the three others on a discard (N − 1) or a robbed kong (2 × (N − 1)).",
+    "si_cai_shen": "Under formula combined it replaces 4“得”'s 3 台.",
+    "qing_yi_se_bei": "Counted as ×2 only under formula seed; otherwise 清一色 is its 3 台.",
+    "si_feng_ju_qi": "Triplets or kongs of all four winds (option si_feng_any_four: anywhere in the hand).",
+}
+
+ITEMS = tuple(replace(i, reading=READINGS.get(i.key, "")) for i in ITEMS)
+
 MULTIPLIERS = (
     "wu_cai_shen",
     "dui_dui_hu",
@@ -493,7 +506,9 @@ def readings(hand: Hand, opts: Any, found: list[Split]) -> list[Split]:
     """四财神: four 白板 in hand win with any shape."""
     if found or sum(1 for t in hand.all_tiles if t == WILD) != 4:
         return found
-    blocks: tuple[Block, ...] = tuple(meld_block(m) for m in hand.melds)
+    # The real tiles stay loose, so items that read suits still see them.
+    loose = tuple(Block(LOOSE, t) for t in sorted(hand.all_tiles) if t != WILD)
+    blocks: tuple[Block, ...] = (*loose, *(meld_block(m) for m in hand.melds))
     return [Split(blocks, None, "")]
 
 
