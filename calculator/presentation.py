@@ -398,6 +398,7 @@ def page_context(request: HttpRequest, state: PageState, notices: list[str]) -> 
         "events": event_controls(state),
         "result": result_view(state),
         "waits": waits_view(state),
+        "query": state.query(),
         "notices": notices,
         "melds_text": " ".join(m.token for m in state.melds),
         "other_text": " ".join(seat + m.token for seat, m in state.other),

@@ -33,6 +33,7 @@ from rules.split import (
     SEQ,
     SINGLE,
     TRIP,
+    TWO_SIDED,
     Split,
     splits,
     waits,
@@ -188,9 +189,11 @@ def _hu_dan_zhang(ctx: ChangchunCtx) -> Hit | None:
         return None
     wait = ctx.wait
     thirteen = list(ctx.hand.concealed)
+    no_yao = not any(is_terminal(t) or is_honor(t) for t in thirteen)
+    if no_yao and is_terminal(win) and wait in (EDGE, TWO_SIDED):
+        # 23 → 1, 78 → 9: the other side would leave the hand without a 1 or 9.
+        return Hit(variant="yao", detail="单胡幺")
     if wait == EDGE:
-        if not any(is_terminal(t) or is_honor(t) for t in thirteen) and is_terminal(win):
-            return Hit(variant="yao", detail="单胡幺")
         return Hit(variant="bian", detail="边")
     if wait == CLOSED:
         five = win < 27 and win % 9 == 4 and ctx.opts.jia_wu

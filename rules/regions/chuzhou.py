@@ -213,7 +213,18 @@ def _long(ctx: ChuzhouCtx, starts: tuple[int, ...]) -> Hit | None:
 
 
 def _ban_tiao_long(ctx: ChuzhouCtx) -> Hit | None:
-    return _long(ctx, (0, 3)) or _long(ctx, (3, 6))
+    """123456 or 456789 of a suit; each suit counts, its 暗 reading where it has one."""
+    groups = _seq_groups(ctx)
+    parts = []
+    for base in (0, 9, 18):
+        found = [
+            _by(any(groups[base + s]) for s in starts)
+            for starts in ((0, 3), (3, 6))
+            if all(base + s in groups for s in starts)
+        ]
+        if found:
+            parts.append(AN if AN in found else MING)
+    return Hit(parts=tuple(parts)) if parts else None
 
 
 def _yi_tiao_long(ctx: ChuzhouCtx) -> Hit | None:
@@ -485,7 +496,9 @@ ITEMS: tuple[Item, ...] = (
         "tian_hu",
         "天胡",
         500,
-        lambda ctx: "heavenly" in ctx.hand.flags and ctx.hand.seat == ctx.hand.dealer,
+        lambda ctx: (
+            "heavenly" in ctx.hand.flags and ctx.hand.seat == ctx.hand.dealer and ctx.self_drawn
+        ),
         "the dealer wins on the first fourteen",
     ),
     _item(
@@ -635,7 +648,7 @@ ITEMS: tuple[Item, ...] = (
         _shuang_long,
         "一条龙 plus another 123, 456 or 789 of its suit",
         names=_an_names("双龙"),
-        replaces=("zi_mei_fu", "yi_tiao_long", "ban_tiao_long", "lao_shao_fu"),
+        replaces=("zi_mei_fu", "yi_tiao_long", "yi_tiao_long_plus", "ban_tiao_long", "lao_shao_fu"),
     ),
     _item(
         27,
