@@ -550,6 +550,10 @@ def waits(
     for t in candidates:
         if held[t] >= 4:
             continue
+        # Without wilds, a winning tile joins a tile already held: itself, or a
+        # neighbour of its suit within two (a set or the pair needs one).
+        if not wilds and t != wild_tile and not _touches(counts, t):
+            continue
         if t == wild_tile:
             ok = _complete_with_wilds(counts, wilds + 1, allow_seven_pairs, four_as_two_pairs)
         else:
@@ -566,6 +570,15 @@ def waits(
         if ok:
             found.append(t)
     return found
+
+
+def _touches(counts: list[int], t: int) -> bool:
+    if counts[t]:
+        return True
+    if t >= 27:
+        return False
+    low = t - t % 9
+    return any(counts[u] for u in range(max(low, t - 2), min(low + 8, t + 2) + 1))
 
 
 def _complete_with_wilds(counts: list[int], wilds: int, sp: bool, four: bool) -> bool:

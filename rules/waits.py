@@ -9,9 +9,10 @@ decide whether it really wins (金湖's wait law, 楚州's single-wait ready,
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from rules.engine import score
+from rules.engine import score_hand
 from rules.hand import ErrorInfo, Hand
 from rules.region import Region
 from rules.regions import REGIONS
@@ -59,6 +60,24 @@ def unseen(hand: Hand, tile: int) -> int:
     return max(0, 4 - seen)
 
 
+def _won_on(region: Region, hand: Hand, opts: Any, tile: int) -> dict[str, Any]:
+    """The score of this hand won on ``tile``: the hand is valid, so only the
+    region's own checks of a win remain (a discarded 白板, 楚州's ready …)."""
+    won = replace(hand, win_tile=tile)
+    problems = region.check_hand(won, opts) + _copies_over(won, tile)
+    if problems:
+        return _errors(problems, region.key)
+    return to_json(score_hand(won, opts))
+
+
+def _copies_over(hand: Hand, tile: int) -> list[ErrorInfo]:
+    if unseen(replace(hand, win_tile=None), tile) <= 0:
+        return [
+            ErrorInfo("win_tile", "too_many_copies", f"all four {tile_code(tile)} are in sight")
+        ]
+    return []
+
+
 def waits(raw: object) -> dict[str, Any]:
     """The spec's waits answer for a hand without its winning tile."""
     if not isinstance(raw, Mapping):
@@ -84,8 +103,13 @@ def waits(raw: object) -> dict[str, Any]:
     region = REGIONS[hand.region]
     entries: list[dict[str, Any]] = []
     for tile in candidates(region, hand, opts):
-        result = to_json(score({**request, "win_tile": tile_code(tile)}))
-        entries.append({"tile": tile_code(tile), "left": unseen(hand, tile), "score": result})
+        entries.append(
+            {
+                "tile": tile_code(tile),
+                "left": unseen(hand, tile),
+                "score": _won_on(region, hand, opts, tile),
+            }
+        )
     # A problem with the hand itself (not with one winning tile) is the answer's.
     failed = [e["score"] for e in entries if not e["score"]["ok"]]
     if entries and len(failed) == len(entries):

@@ -16,6 +16,7 @@ from rules.report import to_json
 from rules.split import shapes, splits, waits
 from rules.tiles import format_tiles, tile_code
 from rules.validate import validate
+from rules.waits import waits as waits_with_scores
 
 
 def _tiles(counts: list[int]) -> list[int]:
@@ -57,6 +58,17 @@ def _waits(tiles: tuple[int, ...]) -> list[int]:
     return waits(tiles, allow_seven_pairs=True, four_as_two_pairs=False)
 
 
+def _tenpai_json(h: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "region": "laosanfan",
+        "hand": format_tiles(_tiles(h["counts"])),
+        "seat": "S",
+        "dealer": "E",
+        "win_by": "discard",
+        "discarder": "W",
+    }
+
+
 def _winning_check(hands: list[dict[str, Any]], out: list[Any]) -> dict[str, int]:
     return {"winning": sum(1 for o in out if o.winning), "hands": len(out)}
 
@@ -91,6 +103,14 @@ def register(add: Callable[..., None]) -> None:
         _score_json,
         input=lambda h: (_json_hand(h),),
         note="JSON dict → validate → score → JSON dict",
+    )
+    add(
+        "waits+score",
+        "suanfan laosanfan",
+        "tenpai",
+        waits_with_scores,
+        input=lambda h: (_tenpai_json(h),),
+        note="/api/waits: every winning tile, each fully scored (JSON in, JSON out)",
     )
     add(
         "waits",
