@@ -14,7 +14,7 @@ STAMP   := $(VENV)/.installed
 HOST    ?= 127.0.0.1
 PORT    ?= 8000
 
-.PHONY: run test lint typecheck pytest bench browser-deps clean messages
+.PHONY: run test lint typecheck pytest pytest-postgres bench browser-deps clean messages
 
 $(STAMP): pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then \
@@ -48,7 +48,11 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/python -m pytest
 
-test: $(STAMP) browser-deps lint typecheck pytest
+# The same suite on PostgreSQL (installed and started by the script where it can be).
+pytest-postgres: $(STAMP)
+	PY=$(BIN)/python tests/postgres.sh
+
+test: $(STAMP) browser-deps lint typecheck pytest pytest-postgres
 
 # Times our splitting, scoring and waits beside the mahjong package on the
 # shared corpus, interleaved in one run (shared/bench/anchors.py).

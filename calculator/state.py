@@ -88,6 +88,8 @@ class PageState:
     pending: str = ""  # tiles of the meld being built
     players: int = 4
     events: Mapping[str, int] = field(default_factory=dict)  # "type.seat" → how many
+    club: str = ""  # the club session this hand goes to
+    edit: str = ""  # the session's hand being corrected
 
     @property
     def reg(self) -> Region:
@@ -159,6 +161,8 @@ class PageState:
             pending=one("pm"),
             players=players,
             events=events,
+            club=one("club") if one("club").isdigit() else "",
+            edit=one("edit") if one("edit").isdigit() else "",
         )
 
     def query(self) -> str:
@@ -186,7 +190,50 @@ class PageState:
             pairs.append(("e", self.entry))
         if self.pending:
             pairs.append(("pm", self.pending))
+        if self.club:
+            pairs.append(("club", self.club))
+        if self.edit:
+            pairs.append(("edit", self.edit))
         return urlencode(pairs)
+
+    @staticmethod
+    def fields_from_json(raw: Mapping[str, Any]) -> dict[str, Any]:
+        """The page's fields for a spec hand (a session's recorded hand)."""
+        table = {}
+        for key, value in (raw.get("table") or {}).items():
+            if isinstance(value, dict):
+                table[key] = ",".join(f"{s}:{n}" for s, n in value.items())
+            elif isinstance(value, list):
+                table[key] = ",".join(value)
+            elif value is not None:
+                table[key] = str(value)
+        events: dict[str, int] = {}
+        for e in raw.get("events") or []:
+            key = f"{e.get('type')}.{e.get('seat')}"
+            events[key] = events.get(key, 0) + 1
+        return {
+            "hand": str(raw.get("hand") or ""),
+            "win": str(raw.get("win_tile") or ""),
+            "melds": tuple(
+                MeldEntry(m["type"], m["tiles"], m.get("kind") or "", int(m.get("hui") or 0))
+                for m in raw.get("melds") or []
+            ),
+            "other": tuple(
+                (
+                    seat,
+                    MeldEntry(m["type"], m["tiles"], m.get("kind") or "", int(m.get("hui") or 0)),
+                )
+                for seat, melds in (raw.get("other_melds") or {}).items()
+                for m in melds
+            ),
+            "flowers": str(raw.get("flowers") or ""),
+            "seat": str(raw.get("seat") or "E"),
+            "win_by": str(raw.get("win_by") or "self_draw"),
+            "discarder": str(raw.get("discarder") or ""),
+            "flags": tuple(raw.get("flags") or ()),
+            "table": table,
+            "events": events,
+        }
 
     # --- what the page shows ------------------------------------------------
 

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django_htmx.http import replace_url
 from django_htmx.middleware import HtmxDetails
 
+from calculator.models import ClubSession
 from calculator.presentation import page_context
 from calculator.state import PageState, change_region, finish_egg, remove, tap
 
@@ -57,6 +58,13 @@ def _edited(data: Any) -> tuple[PageState, list[str]]:
     return state, notices
 
 
+def _club_of(request: HttpRequest, state: PageState) -> ClubSession | None:
+    """The referee's session this hand is entered for, if it is theirs."""
+    if not state.club or not request.user.is_authenticated:
+        return None
+    return ClubSession.objects.filter(pk=int(state.club), owner=request.user).first()
+
+
 def index(request: HtmxHttpRequest) -> HttpResponse:
     data = request.POST if request.method == "POST" else request.GET
     state, notices = _edited(data)
@@ -67,6 +75,7 @@ def index(request: HtmxHttpRequest) -> HttpResponse:
         return HttpResponseRedirect(url, status=303)
     context = page_context(request, state, notices)
     context["share_url"] = request.build_absolute_uri(url)
+    context["club"] = _club_of(request, state)
     if request.htmx:
         response = render(request, "calculator/index.html#calc", context)
         return replace_url(response, url)

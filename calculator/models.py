@@ -1,0 +1,88 @@
+"""A referee's club session: players, rules, and the hands in order.
+
+Hands store only what happened in them; the table state they start from is
+replayed from the hands before (``rules.ledger``), so a correction anywhere
+recomputes everything after it. Every change is kept in ``HandChange``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+
+from rules.ledger import CARRIED, Replay, replay
+
+
+class ClubSession(models.Model):
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    title = models.CharField(max_length=120)
+    region = models.CharField(max_length=20)
+    players = models.JSONField(default=dict)  # seat → player name
+    rules = models.JSONField(default=dict, blank=True)
+    start = models.JSONField(default=dict, blank=True)  # first hand's dealer and table (针 …)
+    version = models.PositiveIntegerField(default=0)  # bumped on every write
+    share_token = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated"]
+
+    def __str__(self) -> str:
+        return self.title
+
+    @property
+    def seat_count(self) -> int:
+        return len(self.players)
+
+    def replayed(self) -> Replay:
+        hands = [h.data for h in self.hands.all()]
+        return replay(self.region, self.seat_count, self.rules, self.start, hands)
+
+    def new_share_token(self) -> str:
+        self.share_token = secrets.token_urlsafe(24)
+        return self.share_token
+
+
+class HandRecord(models.Model):
+    session = models.ForeignKey(ClubSession, on_delete=models.CASCADE, related_name="hands")
+    position = models.PositiveIntegerField()
+    data = models.JSONField()  # the hand without region, dealer or carried table state
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "position"], name="one_hand_per_position")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} #{self.position}"
+
+
+class HandChange(models.Model):
+    """The history of a session: who added, corrected or deleted which hand, and when."""
+
+    session = models.ForeignKey(ClubSession, on_delete=models.CASCADE, related_name="changes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)
+    at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=10)  # add, edit, delete
+    position = models.PositiveIntegerField()
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.action} #{self.position}"
+
+
+def as_data(request: dict[str, Any]) -> dict[str, Any]:
+    """What a hand record keeps of a score request."""
+    keep = {k: v for k, v in request.items() if k not in ("region", "players", "rules", "dealer")}
+    keep["table"] = {k: v for k, v in (keep.get("table") or {}).items() if k not in CARRIED}
+    return keep
