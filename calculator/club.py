@@ -32,6 +32,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from calculator.models import ClubSession, HandChange, HandRecord, as_data
+from calculator.presentation import next_table_lines
 from calculator.state import PageState
 from rules import options as options_mod
 from rules.hand import SEATS, seat_order
@@ -201,7 +202,7 @@ def _context(session: ClubSession, read_only: bool) -> dict[str, Any]:
         "rows": rows,
         "totals": [played.totals.get(s, 0) for s in seats],
         "transfers": transfers,
-        "next_table": played.table,
+        "next_table": next_table_lines(dict(played.table)),
         "read_only": read_only,
         "changes": session.changes.all()[:30],
         "add_url": _calculator_url(session, played.table),

@@ -26,6 +26,7 @@ document.addEventListener("htmx:afterSwap", reveal);
 
 // htmx keeps the address current; the language switch returns to it.
 document.addEventListener("submit", (event) => {
+  if (!event.target.matches("form.lang")) return;
   const next = event.target.querySelector("input[name=next]");
   if (next) next.value = location.pathname + location.search;
 });
