@@ -14,7 +14,7 @@ STAMP   := $(VENV)/.installed
 HOST    ?= 127.0.0.1
 PORT    ?= 8000
 
-.PHONY: run test lint typecheck pytest pytest-postgres bench browser-deps clean messages
+.PHONY: run serve load fuzz test lint typecheck pytest pytest-postgres bench browser-deps clean messages
 
 $(STAMP): pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then \
@@ -26,8 +26,8 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+	DEBUG=1 $(BIN)/python manage.py migrate --noinput
+	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # Debian's chromium for the browser tests; they skip with a reason where it
 # cannot be installed, but CI (root, apt reachable) always gets it.
@@ -68,6 +68,25 @@ messages: $(STAMP)
 	$(BIN)/python manage.py engine_strings
 	$(BIN)/python manage.py makemessages -l zh_Hans -l zh_Hant -l en --ignore=.venv --ignore=tests --ignore=staticfiles
 	$(BIN)/python manage.py compilemessages --ignore=.venv
+
+# Production-style serving: gunicorn, static files by whitenoise, settings
+# from the environment (SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL, CACHE_URL).
+WORKERS ?= 3
+serve: $(STAMP)
+	@test -n "$$SECRET_KEY" || test -f .secret_key || $(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))' > .secret_key
+	export SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" SECURE="$${SECURE:-1}" DEBUG=0; \
+	  $(BIN)/python manage.py collectstatic --noinput -v0 && \
+	  $(BIN)/python manage.py migrate --noinput -v0 && \
+	  $(BIN)/gunicorn calculator.wsgi -b $(HOST):$(PORT) -w $(WORKERS) --access-logfile -
+
+# Drives /api/score and the page with wrk (Debian's) at 32 connections,
+# beside a bare JSON view on the same server, and prints the figures.
+load: $(STAMP)
+	PY=$(BIN)/python tests/load/run.sh
+
+# A long fuzzing run (>= 100,000 inputs); make test runs a short one.
+fuzz: $(STAMP)
+	FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-34000} $(BIN)/python -m pytest tests/test_fuzz.py -q -p no:cacheprovider
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

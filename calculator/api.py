@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
@@ -22,7 +24,13 @@ def _bad_json(message: str) -> JsonResponse:
 
 def decode(request: HttpRequest) -> tuple[Any, JsonResponse | None]:
     try:
-        return json.loads(request.body.decode("utf-8")), None
+        body = request.body
+    except RequestDataTooBig:
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        error = {"field": "", "code": "too_large", "message": f"a hand is under {limit} bytes"}
+        return None, JsonResponse({"ok": False, "errors": [error]}, status=413)
+    try:
+        return json.loads(body.decode("utf-8")), None
     except UnicodeDecodeError:
         return None, _bad_json("the body must be UTF-8 JSON")
     except json.JSONDecodeError as e:
@@ -53,3 +61,8 @@ def waits_view(request: HttpRequest) -> JsonResponse:
     return JsonResponse(
         result, status=200 if result["ok"] else 400, json_dumps_params={"ensure_ascii": False}
     )
+
+
+def health(request: HttpRequest) -> JsonResponse:
+    """For load balancers, and the bare view ``make load`` compares against."""
+    return JsonResponse({"ok": True})

@@ -173,7 +173,7 @@ def session_new(request: HttpRequest) -> HttpResponse:
 
 def _context(session: ClubSession, read_only: bool) -> dict[str, Any]:
     played = session.replayed()
-    seats = list(session.players)
+    seats = session.seats
     rows = []
     for step in played.steps:
         result = step.result

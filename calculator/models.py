@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
+from rules.hand import seat_order
 from rules.ledger import CARRIED, Replay, replay
 
 
@@ -37,6 +38,11 @@ class ClubSession(models.Model):
     @property
     def seat_count(self) -> int:
         return len(self.players)
+
+    @property
+    def seats(self) -> list[str]:
+        """The seats in play order (PostgreSQL's jsonb does not keep key order)."""
+        return [s for s in seat_order(4) if s in self.players]
 
     def replayed(self) -> Replay:
         hands = [h.data for h in self.hands.all()]

@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("api/score", api.score_view, name="api-score"),
     path("api/waits", api.waits_view, name="api-waits"),
+    path("api/health", api.health, name="api-health"),
     path("rules/", teaching.rules_index, name="rules-index"),
     path("rules/<str:region>/", teaching.rules_page, name="rules"),
     path("glossary/", teaching.glossary_page, name="glossary"),

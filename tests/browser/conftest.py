@@ -50,8 +50,15 @@ def phone(browser, live_server):  # type: ignore[no-untyped-def]
     page = context.new_page()
     page.set_default_timeout(10_000)
     page.base_url = live_server.url  # type: ignore[attr-defined]
+    # Our own pages must never trip the Content-Security-Policy.
+    violations: list[str] = []
+    page.on(
+        "console",
+        lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None,
+    )
     yield page
     context.close()
+    assert not violations, violations
 
 
 def shot(page, name: str) -> Path:  # type: ignore[no-untyped-def]

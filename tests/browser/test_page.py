@@ -15,7 +15,7 @@ def tap(page, selector: str) -> None:  # type: ignore[no-untyped-def]
     """Tap and wait for htmx to finish swapping."""
     with page.expect_response(lambda r: r.request.method == "POST"):
         page.tap(selector)
-    page.wait_for_function("!document.querySelector('.htmx-request')")
+    page.locator(".htmx-request").wait_for(state="detached")
 
 
 def enter_seed_example(page) -> None:  # type: ignore[no-untyped-def]
@@ -81,7 +81,7 @@ def test_keyboard_only_entry(phone) -> None:  # type: ignore[no-untyped-def]
     for _ in range(2):
         with phone.expect_response(lambda r: r.request.method == "POST"):
             phone.keyboard.press("Enter")
-        phone.wait_for_function("!document.querySelector('.htmx-request')")
+        phone.locator(".htmx-request").wait_for(state="detached")
         assert phone.evaluate("document.activeElement.id") == "tap-1s"  # focus stays put
     assert phone.locator("input[name=h]").input_value() == "11s"
 

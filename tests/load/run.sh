@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# make load: gunicorn on loopback, wrk (Debian's) at 32 connections for a
+# bounded time against /api/score, the page, and the bare /api/health view;
+# prints requests/s, latency percentiles and errors for each. Loopback only.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+PY=${PY:-.venv/bin/python}
+PORT=${LOAD_PORT:-8765}
+SECONDS_EACH=${LOAD_SECONDS:-15}
+WORKERS=${LOAD_WORKERS:-2}
+
+if ! command -v wrk >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
+  else
+    echo "load: wrk is not installed (apt-get install wrk)" >&2; exit 1
+  fi
+fi
+
+DIR=$(mktemp -d)
+export SECRET_KEY="load-test-$(date +%s)-not-for-production-use-xxxxxxxx" DEBUG=0 SECURE=0 \
+  API_RATE_LIMIT=0 SQLITE_PATH="$DIR/db.sqlite3" ALLOWED_HOSTS=127.0.0.1
+"$PY" manage.py migrate --noinput -v0
+"$PY" -m gunicorn calculator.wsgi -b "127.0.0.1:$PORT" -w "$WORKERS" --log-level warning &
+SERVER=$!
+trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null; rm -rf "$DIR"' EXIT
+for _ in $(seq 50); do curl -fs "http://127.0.0.1:$PORT/api/health" >/dev/null && break; sleep 0.2; done
+
+run() {  # name, then wrk's arguments
+  local name=$1; shift
+  local out
+  out=$(wrk -t2 -c32 -d"${SECONDS_EACH}s" --latency "$@")
+  local rps p50 p99 errors
+  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+  p50=$(awk '$1 == "50%" {print $2}' <<<"$out")
+  p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
+  errors=$(awk '/Non-2xx|Socket errors/ {print}' <<<"$out" | tr '\n' ' ')
+  printf '%-14s %10s req/s   p50 %-9s p99 %-9s errors: %s\n' "$name" "$rps" "$p50" "$p99" "${errors:-0}"
+  echo "$rps" > "$DIR/$name.rps"
+}
+
+echo "load: ${SECONDS_EACH}s each, 32 connections, $WORKERS gunicorn workers, 127.0.0.1:$PORT"
+run bare-json "http://127.0.0.1:$PORT/api/health"
+run api-score -s tests/load/score.lua "http://127.0.0.1:$PORT/api/score"
+run page "http://127.0.0.1:$PORT/?r=laosanfan&h=13s66m888m&w=2s&m=k9999m+p555m&s=S&d=E&b=self_draw"
+awk -v a="$(cat "$DIR/api-score.rps")" -v b="$(cat "$DIR/bare-json.rps")" \
+  'BEGIN { printf "api-score / bare-json = %.0f%%\n", 100 * a / b }'
