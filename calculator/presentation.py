@@ -61,6 +61,10 @@ FLAG_LABELS = {
     "last_tile": ("海底", gettext_lazy("Won on the last tile")),
     "heavenly": ("天胡", gettext_lazy("Heavenly hand (dealer's first draw)")),
     "earthly": ("地胡", gettext_lazy("Earthly hand (first discard)")),
+    "jue_zhang": ("绝张", gettext_lazy("Ready on the last copy (the others ponged)")),
+    "ying_zi": ("硬子", gettext_lazy("Ready from the deal or the first go-round")),
+    "qing_bu_bao_qing": ("清不包清", gettext_lazy("The feeder's own hand is one suit: no 包庄")),
+    "dui_bao": ("对宝", gettext_lazy("The 宝 was the winning tile at the look")),
 }
 TABLE_LABELS = {
     "ready": gettext_lazy("Seats that had declared ready"),
@@ -267,6 +271,7 @@ def result_view(state: PageState) -> dict[str, Any] | None:
         "net": [(seat_label(seat), got["net"][seat]) for seat in state.seats],
         "next_table": next_table_lines(got.get("next_table") or {}),
         "split": got.get("split", []),
+        "wilds": [_tile(code) for code in got.get("wilds", [])],
         "wait": got.get("wait", ""),
     }
 

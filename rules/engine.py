@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import lru_cache
 from typing import Any
 
@@ -20,6 +21,11 @@ NOT_A_SHAPE = "the tiles do not make four sets and a pair"
 @lru_cache(maxsize=1024)
 def block_text(kind: str, tile: int) -> str:
     return format_tiles(Block(kind, tile).tiles)
+
+
+@lru_cache(maxsize=4096)
+def tiles_text(tiles: tuple[int, ...]) -> str:
+    return format_tiles(tiles)
 
 
 def score(raw: object) -> Score:
@@ -101,6 +107,15 @@ def best_evaluation(region: Region, hand: Hand, opts: Any, candidates: list[Spli
     """The winning reading worth most; if none wins, the refused one worth most."""
     best: Evaluation | None = None
     memo: LinesMemo = {}
+    if region.reading_key is not None:
+        seen: set[Hashable] = set()
+        alike = []
+        for split in candidates:
+            key = region.reading_key(split)
+            if key not in seen:
+                seen.add(key)
+                alike.append(split)
+        candidates = alike
     for split in candidates:
         ev = evaluate(region, hand, opts, split, memo)
         if best is None or (ev.winning, ev.total) > (best.winning, best.total):
@@ -118,7 +133,7 @@ def _settled(
     split_text: tuple[str, ...] = ()
     if ev is not None:
         split_text = tuple(
-            format_tiles(b.meld.tiles) if b.meld is not None else block_text(b.kind, b.tile)
+            tiles_text(b.meld.tiles) if b.meld is not None else block_text(b.kind, b.tile)
             for b in ev.split.blocks
         )
     return Score(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from rules.hand import ErrorInfo
@@ -38,6 +39,7 @@ class OptionInfo:
     maximum: int | None = None
 
 
+@lru_cache(maxsize=64)
 def describe(options_type: type) -> tuple[OptionInfo, ...]:
     out: list[OptionInfo] = []
     for f in dataclasses.fields(options_type):
@@ -69,6 +71,8 @@ def build(options_type: type, raw: object) -> tuple[Any, list[ErrorInfo]]:
         raw = {}
     if not isinstance(raw, Mapping):
         return options_type(), [ErrorInfo("rules", "bad_option_value", "rules must be an object")]
+    if not raw:
+        return _defaults(options_type), errors
     infos = {i.name: i for i in describe(options_type)}
     values: dict[str, Any] = {}
     for name, value in raw.items():
@@ -86,6 +90,11 @@ def build(options_type: type, raw: object) -> tuple[Any, list[ErrorInfo]]:
         else:
             values[name] = value
     return options_type(**values), errors
+
+
+@lru_cache(maxsize=64)
+def _defaults(options_type: type) -> Any:
+    return options_type()
 
 
 def _check(info: OptionInfo, value: object) -> str:

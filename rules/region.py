@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,6 +69,9 @@ class Region:
     seven_pairs_with_pongs: bool = False  # 金湖: a pong and its fourth tile make two pairs
     wild_tile: Callable[[Hand, Any], int | None] = _no_wild
     wild_choices: WildChoices = ALL_WILD_CHOICES
+    # What of a reading the items can see; readings alike in it score alike,
+    # so only the first is scored (三门's wild tiles make hundreds of them).
+    reading_key: Callable[[Split], Hashable] | None = None
     # The readings to score, given the shared splitter's: a region may add
     # some (三门's 四财神 wins with any shape) or read the hand its own way
     # (长春's 宝 standing for each winning tile).

@@ -233,7 +233,8 @@ ALL_WILD_CHOICES: WildChoices = (
 )
 
 
-def _all_wild_blocks(sets: int, pair: bool, choices: WildChoices) -> list[WildShape]:
+@lru_cache(maxsize=64)
+def _all_wild_blocks(sets: int, pair: bool, choices: WildChoices) -> tuple[WildShape, ...]:
     """Blocks made of wild tiles only: a pair, triplets and sequences they may stand for."""
     alike, starts = choices
     pair_opts = [((PAIR, t, (t, t)),) for t in alike] if pair else [()]
@@ -243,7 +244,7 @@ def _all_wild_blocks(sets: int, pair: bool, choices: WildChoices) -> list[WildSh
     for p in pair_opts:
         for combo in product(set_opts, repeat=sets):
             out.append(p + tuple(sorted(combo)))
-    return out
+    return tuple(out)
 
 
 def wild_shapes(
@@ -282,8 +283,9 @@ def wild_shapes(
             sets, rem = divmod(w - (2 if pair_left else 0), 3)
             if w < (2 if pair_left else 0) or rem:
                 return
+            base = sorted(blocks)
             for tail in _all_wild_blocks(sets, pair_left, choices):
-                found.add(tuple(sorted([*blocks, *tail])))
+                found.add(tuple(sorted(base + list(tail))) if tail else tuple(base))
             return
         suited = i < 27
         r = i % 9 if suited else 0

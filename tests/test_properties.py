@@ -63,3 +63,29 @@ def test_scoring_is_deterministic_and_order_free(hand: dict[str, Any]) -> None:
     shuffled = {**hand, "hand": "".join(reversed(codes))}
     assert to_json(score(hand)) == first
     assert to_json(score(shuffled))["total"] == first["total"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(complete_tiles(), st.integers(0, 13), st.integers(0, 12), st.sampled_from(SEATS))
+def test_sanmen_a_baiban_in_place_of_any_tile_keeps_a_win(
+    tiles: list[int], win_at: int, swap_at: int, seat: str
+) -> None:
+    """白板 stands for anything: putting one in place of a hand tile never spoils a win."""
+    from hypothesis import assume
+
+    baiban = 31
+    assume(baiban not in tiles)
+    win = tiles.pop(win_at)
+    hand = {
+        "region": "sanmen",
+        "hand": format_tiles(tiles),
+        "win_tile": tile_code(win),
+        "seat": seat,
+        "dealer": "E",
+        "win_by": "self_draw",
+    }
+    assert to_json(score(hand))["winning"]
+    swapped = list(tiles)
+    swapped[swap_at] = baiban
+    got = to_json(score({**hand, "hand": format_tiles(swapped)}))
+    assert got["ok"] and got["winning"], got

@@ -24,8 +24,8 @@ from rules.hand import ErrorInfo, Hand, ItemLine, Meld, Payment, next_seat
 from rules.items import Hit, Item
 from rules.options import choice, flag, number
 from rules.region import Evaluation, Region, Settlement
-from rules.split import LOOSE, Block, Split, meld_block
-from rules.tiles import FLOWERS, GREEN, PLANTS, RED, SEASONS, WHITE, WINDS
+from rules.split import KONG, LOOSE, SEQ, TRIP, Block, Split, meld_block
+from rules.tiles import FLOWERS, GREEN, PLANTS, RED, SEASONS, WHITE, WINDS, suit_of
 
 TAI, BEI, FEN = "台", "倍", "分"
 WILD = WHITE
@@ -512,6 +512,20 @@ def readings(hand: Hand, opts: Any, found: list[Split]) -> list[Split]:
     return [Split(blocks, None, "")]
 
 
+def reading_key(split: Split) -> tuple[object, ...]:
+    """All 三门's items see of a reading: the suits, whether it has a sequence
+    or a loose tile, and which honors make triplets (字牌刻, 门风刻, 四风聚齐)."""
+    blocks = split.blocks
+    return (
+        frozenset(suit_of(b.tile) for b in blocks),
+        any(b.kind == SEQ for b in blocks),
+        any(b.kind == LOOSE for b in blocks),
+        tuple(sorted(b.tile for b in blocks if b.tile >= 27 and b.kind in (TRIP, KONG))),
+        tuple(sorted(b.tile for b in blocks if b.tile >= 27)),  # 四风聚齐 (any four)
+        split.seven_pairs,
+    )
+
+
 REGION = Region(
     key="sanmen",
     name="三门麻将",
@@ -532,4 +546,5 @@ REGION = Region(
     # 三门's items read a wild-only block's suit, and which honor it is, never
     # its numbers: one triplet/pair per suit, every honor, one run per suit.
     wild_choices=((0, 9, 18, *range(27, 34)), (0, 9, 18)),
+    reading_key=reading_key,
 )

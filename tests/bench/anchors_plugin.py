@@ -77,7 +77,58 @@ def _waits_check(hands: list[dict[str, Any]], out: list[Any]) -> dict[str, int]:
     return {"mismatch_vs_corpus": sum(o != h["waits"] for h, o in zip(hands, out, strict=True))}
 
 
+# 三门: the 白板 (5z) are wild. Four in a complete hand, three in a short one.
+BAIBAN = 31
+
+
+def _with_baiban(h: dict[str, Any], n: int, drop_win: bool) -> list[int]:
+    tiles = _tiles(h["counts"])
+    if drop_win:
+        tiles.remove(h["win_tile"])
+    others = [t for t in tiles if t != BAIBAN]
+    held = len(tiles) - len(others)
+    if drop_win and h["win_tile"] == BAIBAN:
+        n -= 1  # the winning 白板 is the fourth
+    need = max(0, n - held)
+    return sorted(others[need:] + [BAIBAN] * (held + need))
+
+
+def _sanmen_validated(h: dict[str, Any]) -> tuple[Any, Any]:
+    concealed = _with_baiban(h, 4, drop_win=True)
+    raw = {
+        "region": "sanmen",
+        "hand": format_tiles(concealed),
+        "win_tile": tile_code(h["win_tile"]),
+        "seat": "S",
+        "dealer": "E",
+        "win_by": "self_draw",
+    }
+    valid, errors = validate(raw)
+    assert valid is not None, errors
+    return valid
+
+
+def _sanmen_waits(tiles: tuple[int, ...]) -> list[int]:
+    return waits(tiles, wild_tile=BAIBAN)
+
+
 def register(add: Callable[..., None]) -> None:
+    add(
+        "score 4 白板",
+        "suanfan sanmen",
+        "complete",
+        score_hand,
+        input=_sanmen_validated,
+        note="三门 with four tiles turned into the wild 白板: every assignment tried",
+    )
+    add(
+        "waits 3 白板",
+        "suanfan sanmen",
+        "tenpai",
+        _sanmen_waits,
+        input=lambda h: (tuple(_with_baiban({**h, "win_tile": -1}, 3, drop_win=False)),),
+        note="13-tile hands with three tiles turned into the wild 白板",
+    )
     add("decompose", "suanfan", "complete", shapes, note="all splits (sets + pair)")
     add(
         "decompose",

@@ -102,3 +102,11 @@ def test_phone_screenshots(phone) -> None:  # type: ignore[no-untyped-def]
     phone.goto(phone.base_url + "/?r=laosanfan&h=13s66m888mx&w=2s")
     assert phone.locator(".error").count() >= 1
     shot(phone, "error")
+
+
+def test_thirteen_tiles_show_their_waits_and_tapping_one_wins(phone) -> None:  # type: ignore[no-untyped-def]
+    phone.goto(phone.base_url + "/?r=laosanfan&h=13s66m888m&m=k9999m+p555m&s=S&d=E&b=self_draw")
+    wait = phone.locator("#wait-2s")
+    assert wait.inner_text().strip() == "60"
+    tap(phone, "#wait-2s")
+    assert phone.locator(".total").inner_text() == "60 胡"
