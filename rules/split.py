@@ -368,6 +368,18 @@ def wait_of(kind: str, tile: int, win: int) -> str:
     return TWO_SIDED
 
 
+def counts_and_wilds(tiles: tuple[int, ...], wild_tile: int | None) -> tuple[list[int], int]:
+    """The 34 counts of the tiles that are not wild, and how many are."""
+    counts = [0] * N_KINDS
+    wilds = 0
+    for t in tiles:
+        if t == wild_tile:
+            wilds += 1
+        else:
+            counts[t] += 1
+    return counts, wilds
+
+
 def meld_block(m: Meld) -> Block:
     first = m.tiles[0]
     if m.type == "chi":
@@ -398,13 +410,7 @@ def splits(
     wilds among the concealed tiles and the winning tile are counted out.
     """
     tiles = (*concealed, win_tile) if win_tile is not None else concealed
-    counts = [0] * N_KINDS
-    wilds = 0
-    for t in tiles:
-        if t == wild_tile:
-            wilds += 1
-        else:
-            counts[t] += 1
+    counts, wilds = counts_and_wilds(tiles, wild_tile)
     meld_blocks = tuple(meld_block(m) for m in melds)
     win_is_wild = win_tile is not None and win_tile == wild_tile
     out: list[Split] = []
@@ -535,13 +541,7 @@ def waits(
     A tile of which the hand and melds already hold four is no wait: there
     is no fifth copy to win on.
     """
-    counts = [0] * N_KINDS
-    wilds = 0
-    for t in concealed:
-        if t == wild_tile:
-            wilds += 1
-        else:
-            counts[t] += 1
+    counts, wilds = counts_and_wilds(concealed, wild_tile)
     held = list(counts)
     for m in melds:
         for t in m.tiles:

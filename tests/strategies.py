@@ -21,3 +21,30 @@ def complete_tiles(draw: st.DrawFn, n_sets: int = 4) -> list[int]:
     tiles = [pair, pair] + [t for s in sets for t in s]
     assume(max(tiles.count(t) for t in set(tiles)) <= 4)
     return tiles
+
+
+# Any JSON value, and the hand's fields, for throwing junk at the engine.
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=16),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4)
+    ),
+    max_leaves=16,
+)
+HAND_FIELDS = [
+    "region",
+    "hand",
+    "win_tile",
+    "melds",
+    "flowers",
+    "seat",
+    "dealer",
+    "win_by",
+    "discarder",
+    "flags",
+    "events",
+    "players",
+    "rules",
+    "table",
+    "other_melds",
+]

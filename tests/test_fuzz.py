@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.regions import REGIONS
+from tests.strategies import HAND_FIELDS, json_values
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "60"))
 FUZZ = settings(
@@ -20,31 +21,8 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=16),
-    lambda inner: (
-        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4)
-    ),
-    max_leaves=16,
-)
+FIELDS = HAND_FIELDS
 notation = st.text(alphabet="0123456789mpszfESWNCFP ,x-", max_size=24)
-FIELDS = [
-    "region",
-    "hand",
-    "win_tile",
-    "melds",
-    "flowers",
-    "seat",
-    "dealer",
-    "win_by",
-    "discarder",
-    "flags",
-    "events",
-    "players",
-    "rules",
-    "table",
-    "other_melds",
-]
 field_values = st.one_of(
     json_values,
     notation,

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from rules.engine import score
 from rules.report import to_json
+from tests.strategies import HAND_FIELDS, json_values
 
 GOOD: dict[str, Any] = {
     "region": "laosanfan",
@@ -119,30 +120,7 @@ def test_not_a_json_object() -> None:
         assert not got["ok"] and got["errors"][0]["code"] == "bad_json"
 
 
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=12),
-    lambda inner: (
-        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
-    ),
-    max_leaves=12,
-)
-FIELDS = [
-    "region",
-    "hand",
-    "win_tile",
-    "melds",
-    "flowers",
-    "seat",
-    "dealer",
-    "win_by",
-    "discarder",
-    "flags",
-    "events",
-    "players",
-    "rules",
-    "table",
-    "other_melds",
-]
+FIELDS = HAND_FIELDS
 
 
 @settings(max_examples=300, deadline=None)
