@@ -8,7 +8,8 @@ Plain ints keep splitting and counting cheap; the names live here only.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
 SUITS = "mpsz"
 N_KINDS = 34  # the tiles that form sets
@@ -87,8 +88,7 @@ def tile_code(tile: int) -> str:
     return f"{rank(tile)}{code_suit(tile)}"
 
 
-@dataclass(frozen=True, slots=True)
-class _Pending:
+class _Pending(NamedTuple):
     digit: int
     position: int
 
@@ -100,6 +100,12 @@ def parse(text: str) -> list[int]:
     (0-based) for anything that is not whitespace, a digit, a suit letter
     or an honor letter.
     """
+    return list(_parse(text))
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str) -> tuple[int, ...]:
+    # Hands, melds and tiles repeat endlessly between requests: parse each once.
     tiles: list[int] = []
     pending: list[_Pending] = []
     for pos, ch in enumerate(text):
@@ -144,7 +150,7 @@ def parse(text: str) -> list[int]:
             p.position,
             str(p.digit),
         )
-    return tiles
+    return tuple(tiles)
 
 
 def parse_one(text: str) -> int:
