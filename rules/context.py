@@ -14,6 +14,10 @@ from rules.split import LOOSE, PAIR, SEQ, Block, Split
 from rules.tiles import is_honor, suit_of
 
 
+def _seat_wind(hand: Hand, mode: str) -> int:
+    return seat_wind(hand.seat or hand.dealer, hand.dealer, hand.players, mode)
+
+
 class Ctx:
     def __init__(self, hand: Hand, opts: Any, split: Split) -> None:
         self.hand = hand
@@ -43,12 +47,10 @@ class Ctx:
         self.sequences = tuple(sequences)
         self.suits = frozenset(suits)  # 0, 1, 2 for the suits present; 3 for honors
 
-    @cached_property
+    @property
     def seat_wind(self) -> int:
         """0 = 东 … 3 = 北 (the spec's ``seat_wind_mode`` option, where a region has it)."""
-        mode = getattr(self.opts, "seat_wind_mode", "from_dealer")
-        seat = self.hand.seat or self.hand.dealer
-        return seat_wind(seat, self.hand.dealer, self.hand.players, mode)
+        return _seat_wind(self.hand, getattr(self.opts, "seat_wind_mode", "from_dealer"))
 
     @cached_property
     def tiles(self) -> tuple[int, ...]:

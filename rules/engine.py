@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from rules.hand import Hand, ItemLine, Score
-from rules.items import Hit, as_hit, resolve
+from rules.items import ONCE, Hit, as_hit, resolve
 from rules.region import Evaluation, Region
 from rules.regions import REGIONS
 from rules.settle import net_of
@@ -86,20 +86,20 @@ def evaluate(
 ) -> Evaluation:
     ctx = region.make_context(hand, opts, split)
     found: dict[str, Hit] = {}
-    for item in region.items:
-        got = item.check(ctx)
+    for item_key, check in region.checks:
+        got = check(ctx)
         if got:
-            hit = as_hit(got)
+            hit = ONCE if got is True else as_hit(got)
             if hit is not None:
-                found[item.key] = hit
+                found[item_key] = hit
     # Many readings of one hand (wild tiles above all) find the same items;
     # their lines are the same, so resolve them once per hand.
-    key = tuple(found.items())
-    lines = memo.get(key) if memo is not None else None
+    memo_key = tuple(found.items())
+    lines = memo.get(memo_key) if memo is not None else None
     if lines is None:
         lines = resolve(region.items, region.exclusion_order, found, opts, region.replacers)
         if memo is not None:
-            memo[key] = lines
+            memo[memo_key] = lines
     return region.evaluate(ctx, list(lines))
 
 

@@ -85,6 +85,9 @@ class Region:
     def flower_limit(self, tile: int) -> int:
         return self.flower_copies.get(tile, 1)
 
+    checks: tuple[tuple[str, Callable[[Any], Any]], ...] = ()
+
     def __post_init__(self) -> None:
+        object.__setattr__(self, "checks", tuple((i.key, i.check) for i in self.items))
         object.__setattr__(self, "exclusion_order", exclusion_order(self.items))
         object.__setattr__(self, "replacers", replacers_of(self.items))

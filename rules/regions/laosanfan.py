@@ -20,7 +20,6 @@ Readings where the seed is silent (each an option where tables differ):
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cached_property
 from typing import Any
 
 from rules.context import Ctx
@@ -29,7 +28,7 @@ from rules.items import Hit, Item
 from rules.options import choice, flag, number
 from rules.region import Evaluation, Region, Settlement
 from rules.settle import round_up
-from rules.split import CLOSED, EDGE, KONG, SINGLE, TRIP, Block
+from rules.split import CLOSED, EDGE, KONG, SINGLE, TRIP, Block, Split
 from rules.tiles import (
     DRAGONS,
     FLOWERS,
@@ -156,14 +155,14 @@ def _sets_of(*, big: bool, kind: str, concealed: bool) -> Any:
 
 
 class LaoCtx(Ctx):
-    @cached_property
-    def hu_classes(self) -> dict[tuple[bool, str, bool], int]:
-        """Triplets and kongs by 胡 class: (大麼?, triplet or kong, concealed?)."""
-        out: dict[tuple[bool, str, bool], int] = {}
+    def __init__(self, hand: Hand, opts: Any, split: Split) -> None:
+        super().__init__(hand, opts, split)
+        # Triplets and kongs by 胡 class: (大麼?, triplet or kong, concealed?).
+        classes: dict[tuple[bool, str, bool], int] = {}
         for b in self.triplets:
             key = (is_terminal_or_honor(b.tile), b.kind, b.concealed)
-            out[key] = out.get(key, 0) + 1
-        return out
+            classes[key] = classes.get(key, 0) + 1
+        self.hu_classes = classes
 
 
 def _self_draw_hu(ctx: Ctx) -> bool:
