@@ -97,7 +97,9 @@ def evaluate(
     memo_key = tuple(found.items())
     lines = memo.get(memo_key) if memo is not None else None
     if lines is None:
-        lines = resolve(region.items, region.exclusion_order, found, opts, region.replacers)
+        lines = resolve(
+            region.items, region.exclusion_order, found, opts, region.replacers, region.by_key
+        )
         if memo is not None:
             memo[memo_key] = lines
     return region.evaluate(ctx, list(lines))

@@ -130,8 +130,10 @@ def resolve(
     found: Mapping[str, Hit],
     opts: object = None,
     replacers: Mapping[str, tuple[Item, ...]] | None = None,
+    by_key: Mapping[str, Item] | None = None,
 ) -> list[ItemLine]:
-    """Lines for every found item in table order; replaced ones at value 0.
+    """Lines for every found item, in the order found (the engine finds them
+    in table order); replaced ones at value 0.
 
     An item is dropped when an item that counts replaces it; a dropped item
     drops nothing itself, so the reason always names an item that counts.
@@ -158,11 +160,11 @@ def resolve(
                 kept.add(key)
             else:
                 dropped[key] = by
+    if by_key is None:
+        by_key = {item.key: item for item in table}
     lines: list[ItemLine] = []
-    for item in table:
-        hit = found.get(item.key)
-        if hit is None:
-            continue
+    for key, hit in found.items():
+        item = by_key[key]
         line = item.line(hit)
         winner = dropped.get(item.key)
         if winner is not None:

@@ -86,8 +86,10 @@ class Region:
         return self.flower_copies.get(tile, 1)
 
     checks: tuple[tuple[str, Callable[[Any], Any]], ...] = ()
+    by_key: Mapping[str, Item] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "by_key", {i.key: i for i in self.items})
         object.__setattr__(self, "checks", tuple((i.key, i.check) for i in self.items))
         object.__setattr__(self, "exclusion_order", exclusion_order(self.items))
         object.__setattr__(self, "replacers", replacers_of(self.items))
