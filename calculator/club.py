@@ -33,7 +33,7 @@ from django.views.decorators.http import require_POST
 
 from calculator.models import ClubSession, HandChange, HandRecord, as_data
 from calculator.presentation import next_table_lines
-from calculator.state import PageState
+from calculator.state import PageState, digits
 from rules import options as options_mod
 from rules.hand import SEATS, seat_order
 from rules.ledger import CARRIED, settle_up
@@ -265,7 +265,7 @@ def share(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _bump(session: ClubSession, version: str | None) -> bool:
     """Claim the next version, or say the session changed under us."""
-    if version is None or not version.isdigit():
+    if version is None or not digits(version):
         return False
     claimed = ClubSession.objects.filter(pk=session.pk, version=int(version)).update(
         version=F("version") + 1
@@ -281,7 +281,7 @@ def save_hand(
     with transaction.atomic():
         if not _bump(session, version):
             return False
-        if edit.isdigit():
+        if digits(edit):
             record = get_object_or_404(HandRecord, session=session, position=int(edit))
             HandChange.objects.create(
                 session=session,

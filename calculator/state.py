@@ -33,6 +33,11 @@ EGG_CODES = {"x": "xuanfeng", "i": "xi", "y": "yao", "j": "jiu"}
 EGG_CODE_OF = {v: k for k, v in EGG_CODES.items()}
 
 
+def digits(text: str) -> bool:
+    """ASCII digits only: str.isdigit() also takes '²', which int() refuses."""
+    return text.isascii() and text.isdigit()
+
+
 class MeldEntry(NamedTuple):
     """A meld as the page keeps it; ``token`` is its form in the URL."""
 
@@ -52,7 +57,7 @@ class MeldEntry(NamedTuple):
         if token.startswith("e") and "-" in token:
             head, _, tiles = token.partition("-")
             egg = EGG_CODES.get(head[1:2], "")
-            hui = int(head[2:]) if head[2:].isdigit() else 0
+            hui = int(head[2:]) if digits(head[2:]) else 0
             return cls("egg", tiles, egg, hui) if egg and tiles else None
         kind = MELD_LETTERS.get(token[:1])
         return cls(kind, token[1:]) if kind is not None and len(token) > 1 else None
@@ -138,7 +143,7 @@ class PageState:
                 table[key] = ",".join(f"{s}:{n}" for s, n in per_seat)
         events = {}
         for k in data:
-            if k.startswith("ev.") and one(k).isdigit() and int(one(k)) > 0:
+            if k.startswith("ev.") and digits(one(k)) and int(one(k)) > 0:
                 events[k[3:]] = min(int(one(k)), 9)
         players_text = one("n", "4")
         players = int(players_text) if players_text in ("2", "3", "4") else 4
@@ -161,8 +166,8 @@ class PageState:
             pending=one("pm"),
             players=players,
             events=events,
-            club=one("club") if one("club").isdigit() else "",
-            edit=one("edit") if one("edit").isdigit() else "",
+            club=one("club") if digits(one("club")) else "",
+            edit=one("edit") if digits(one("edit")) else "",
         )
 
     def query(self) -> str:
@@ -352,7 +357,7 @@ def _typed_options(region: Region, options: Mapping[str, str]) -> dict[str, Any]
                 text.lower(), text
             )
         elif info.kind == "int":
-            out[name] = int(text) if text.lstrip("-").isdigit() else text
+            out[name] = int(text) if digits(text.lstrip("-")) else text
         else:
             out[name] = text
     return out
@@ -367,7 +372,7 @@ def _typed_table(table: Mapping[str, str]) -> dict[str, Any]:
         elif key in ("zhen", "loser_hu"):
             out[key] = _seat_numbers(text)
         elif key in ("lao_zhuang", "baowu_streak_wins"):
-            out[key] = int(text) if text.isdigit() else text
+            out[key] = int(text) if digits(text) else text
         else:
             out[key] = text
     return out
@@ -380,7 +385,7 @@ def _seat_numbers(text: str) -> dict[str, Any] | str:
         if not part:
             continue
         seat, _, number = part.partition(":")
-        if not number.lstrip("-").isdigit():
+        if not digits(number.lstrip("-")):
             return text
         out[seat] = int(number)
     return out
@@ -463,7 +468,7 @@ def finish_egg(state: PageState) -> PageState:
 def remove(state: PageState, target: str) -> PageState:
     """Take back one thing: ``h3`` the 4th hand tile, ``w``, ``m0``, ``f1``, ``pm``."""
     where, index_text = target[:1], target[1:]
-    index = int(index_text) if index_text.isdigit() else -1
+    index = int(index_text) if digits(index_text) else -1
     if target == "w":
         return replace(state, win="")
     if target == "pm":

@@ -271,3 +271,12 @@ def test_a_full_hand_shows_its_waits_and_tapping_one_wins(client: Client) -> Non
         htmx=True,
     )
     assert 'class="total">60 胡' in response.content.decode()
+
+
+def test_unicode_digits_in_the_address_are_just_text(client: Client) -> None:
+    """Found by make fuzz: '²'.isdigit() is true, but int('²') fails."""
+    assert (
+        client.get("/", {"ev.follow_discard.N": "²", "club": "²", "n": "²", "rm": "h²"}).status_code
+        == 200
+    )
+    assert client.get("/", {"r": "chuzhou", "t.zhen.E": "²", "o.base": "²"}).status_code == 200
