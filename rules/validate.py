@@ -45,11 +45,14 @@ TABLE_KEYS: dict[str, str] = {
 }
 
 Validated = tuple[Hand, Any]
+OTHER_MELD_TYPES = (*KONG_TYPES, "egg")  # what other players' melds may be (for kong money)
 
 
-class _Errors(list[ErrorInfo]):
-    def add(self, field: str, code: str, message: str) -> None:
-        self.append(ErrorInfo(field, code, message))
+_Errors = list[ErrorInfo]
+
+
+def _add(errs: _Errors, field: str, code: str, message: str) -> None:
+    errs.append(ErrorInfo(field, code, message))
 
 
 def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, list[ErrorInfo]]:
@@ -58,15 +61,15 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
     ``for_waits``: the hand has no winning tile yet (``/api/waits``); the
     region's own checks, which judge a win, are left to each candidate.
     """
-    errs = _Errors()
+    errs: _Errors = []
     if not isinstance(raw, Mapping):
-        errs.add("", "bad_json", "the hand must be a JSON object")
+        _add(errs, "", "bad_json", "the hand must be a JSON object")
         return None, errs
     region_key = raw.get("region")
     region = REGIONS.get(region_key) if isinstance(region_key, str) else None
     if region is None:
         known = ", ".join(REGIONS)
-        errs.add("region", "unknown_region", f"unknown region {region_key!r} (known: {known})")
+        _add(errs, "region", "unknown_region", f"unknown region {region_key!r} (known: {known})")
         return None, errs
 
     opts, opt_errors = options_mod.build(region.options, raw.get("rules"))
@@ -74,20 +77,20 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
 
     players = raw.get("players", 4)
     if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 3, 4):
-        errs.add("players", "bad_players", "players must be 2, 3 or 4")
+        _add(errs, "players", "bad_players", "players must be 2, 3 or 4")
         players = 4
     elif players not in region.players:
         allowed = " or ".join(str(p) for p in region.players)
-        errs.add("players", "bad_players", f"{region.name} is played by {allowed} players")
+        _add(errs, "players", "bad_players", f"{region.name} is played by {allowed} players")
         players = 4
     seats = seat_order(players)
 
     win_by = raw.get("win_by")
     if win_by not in WIN_TYPES:
-        errs.add("win_by", "bad_win_by", f"win_by must be one of {', '.join(WIN_TYPES)}")
+        _add(errs, "win_by", "bad_win_by", f"win_by must be one of {', '.join(WIN_TYPES)}")
         win_by = "self_draw"
     elif win_by not in region.win_types:
-        errs.add("win_by", "meld_not_allowed", f"{region.name} has no {win_by}")
+        _add(errs, "win_by", "meld_not_allowed", f"{region.name} has no {win_by}")
     draw = win_by == "draw"
 
     dealer = _seat(raw, "dealer", seats, errs, required=True)
@@ -97,9 +100,9 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
         discarder = _seat(raw, "discarder", seats, errs, required=False)
         if raw.get("discarder") is None:
             what = "discarded the winning tile" if win_by == "discard" else "had the kong robbed"
-            errs.add("discarder", "missing_discarder", f"say which seat {what}")
+            _add(errs, "discarder", "missing_discarder", f"say which seat {what}")
         elif discarder is not None and discarder == seat:
-            errs.add("discarder", "discarder_is_winner", "the winner cannot be the discarder")
+            _add(errs, "discarder", "discarder_is_winner", "the winner cannot be the discarder")
 
     errors_before = len(errs)
     concealed = _tiles(raw, "hand", errs, required=not draw)
@@ -120,22 +123,30 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
     ):
         for t in tiles:
             if t >= N_KINDS or t not in region.tiles:
-                errs.add(
-                    where, "tile_not_in_region", f"{tile_code(t)} is not played in {region.name}"
+                _add(
+                    errs,
+                    where,
+                    "tile_not_in_region",
+                    f"{tile_code(t)} is not played in {region.name}",
                 )
     if len(flowers) > region.max_flowers:
-        errs.add(
+        _add(
+            errs,
             "flowers",
             "too_many_flowers",
             f"{region.name} has {region.max_flowers} flower tiles; got {len(flowers)}",
         )
     for t in sorted(set(flowers)):
         if t not in region.flower_tiles:
-            errs.add(
-                "flowers", "tile_not_in_region", f"{tile_code(t)} is not a flower in {region.name}"
+            _add(
+                errs,
+                "flowers",
+                "tile_not_in_region",
+                f"{tile_code(t)} is not a flower in {region.name}",
             )
         elif flowers.count(t) > region.flower_limit(t):
-            errs.add(
+            _add(
+                errs,
                 "flowers",
                 "too_many_flowers",
                 f"{tile_code(t)} appears {flowers.count(t)} times; there are {region.flower_limit(t)}",
@@ -145,10 +156,11 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
     if not draw and hand_parsed and (win_tile is not None or for_waits):
         expected = 13 - 3 * len(melds)
         if expected < 1:
-            errs.add("melds", "bad_meld", f"{len(melds)} melds are more than a hand holds")
+            _add(errs, "melds", "bad_meld", f"{len(melds)} melds are more than a hand holds")
         elif len(concealed) != expected:
             kongs = sum(1 for m in melds if m.is_kong)
-            errs.add(
+            _add(
+                errs,
                 "hand",
                 "wrong_tile_count",
                 f"with {len(melds)} melds the hand holds {expected} tiles besides the winning tile;"
@@ -190,22 +202,22 @@ def _seat(
     value = raw.get(key)
     if value is None:
         if required:
-            errs.add(key, "missing_field", f"{key} is required: one of {', '.join(seats)}")
+            _add(errs, key, "missing_field", f"{key} is required: one of {', '.join(seats)}")
         return None
     if value not in seats:
-        errs.add(key, "bad_seat", f"{key} must be one of {', '.join(seats)}; got {value!r}")
+        _add(errs, key, "bad_seat", f"{key} must be one of {', '.join(seats)}; got {value!r}")
         return None
     return str(value)
 
 
 def _notation(value: object, where: str, errs: _Errors) -> list[int] | None:
     if not isinstance(value, str):
-        errs.add(where, "bad_field", f"{where} must be a string of tiles, like '123m45p'")
+        _add(errs, where, "bad_field", f"{where} must be a string of tiles, like '123m45p'")
         return None
     try:
         return parse(value)
     except NotationError as e:
-        errs.add(where, e.code, e.message)
+        _add(errs, where, e.code, e.message)
         return None
 
 
@@ -213,7 +225,7 @@ def _tiles(raw: Mapping[str, Any], key: str, errs: _Errors, required: bool) -> l
     value = raw.get(key)
     if value is None:
         if required:
-            errs.add(key, "missing_field", f"{key} is required")
+            _add(errs, key, "missing_field", f"{key} is required")
         return []
     return _notation(value, key, errs) or []
 
@@ -221,38 +233,39 @@ def _tiles(raw: Mapping[str, Any], key: str, errs: _Errors, required: bool) -> l
 def _one_tile(raw: Mapping[str, Any], key: str, errs: _Errors) -> int | None:
     value = raw.get(key)
     if value is None:
-        errs.add(key, "missing_field", f"{key} is required: the tile that completed the hand")
+        _add(errs, key, "missing_field", f"{key} is required: the tile that completed the hand")
         return None
     if not isinstance(value, str):
-        errs.add(key, "bad_field", f"{key} must be one tile, like '5p'")
+        _add(errs, key, "bad_field", f"{key} must be one tile, like '5p'")
         return None
     try:
         return parse_one(value)
     except NotationError as e:
-        errs.add(key, e.code, e.message)
+        _add(errs, key, e.code, e.message)
         return None
 
 
 def _meld(m: object, where: str, region: Region, errs: _Errors, own: bool) -> Meld | None:
     if not isinstance(m, Mapping):
-        errs.add(where, "bad_meld", "a meld is an object with a type and tiles")
+        _add(errs, where, "bad_meld", "a meld is an object with a type and tiles")
         return None
     mtype = m.get("type")
     if mtype not in MELD_TYPES:
-        errs.add(where, "bad_meld", f"meld type must be one of {', '.join(MELD_TYPES)}")
+        _add(errs, where, "bad_meld", f"meld type must be one of {', '.join(MELD_TYPES)}")
         return None
     if mtype not in region.meld_types:
-        errs.add(where, "meld_not_allowed", f"{region.name} has no {mtype}")
+        _add(errs, where, "meld_not_allowed", f"{region.name} has no {mtype}")
         return None
-    if not own and mtype not in (*KONG_TYPES, "egg"):
-        errs.add(where, "bad_meld", "only kongs (and eggs) of other players are entered")
+    if not own and mtype not in OTHER_MELD_TYPES:
+        _add(errs, where, "bad_meld", "only kongs (and eggs) of other players are entered")
         return None
     tiles = _notation(m.get("tiles"), f"{where}.tiles", errs)
     if tiles is None:
         return None
     for t in tiles:
         if t >= N_KINDS or t not in region.tiles:
-            errs.add(
+            _add(
+                errs,
                 f"{where}.tiles",
                 "tile_not_in_region",
                 f"{tile_code(t)} is not played in {region.name}",
@@ -262,7 +275,7 @@ def _meld(m: object, where: str, region: Region, errs: _Errors, own: bool) -> Me
     kind = m.get("kind") if mtype == "egg" else None
     hui = m.get("hui", 0) if mtype == "egg" else 0
     if mtype == "egg" and (not isinstance(hui, int) or isinstance(hui, bool) or hui < 0):
-        errs.add(where, "bad_meld", "hui is how many 幺鸡 (1s) stand in: a whole number ≥ 0")
+        _add(errs, where, "bad_meld", "hui is how many 幺鸡 (1s) stand in: a whole number ≥ 0")
         return None
     meld = Meld(
         str(mtype),
@@ -273,7 +286,7 @@ def _meld(m: object, where: str, region: Region, errs: _Errors, own: bool) -> Me
     )
     problem = _meld_shape(meld)
     if problem:
-        errs.add(where, "bad_meld", problem)
+        _add(errs, where, "bad_meld", problem)
         return None
     return meld
 
@@ -323,7 +336,7 @@ def _melds(value: object, where: str, region: Region, errs: _Errors, own: bool) 
     if value is None:
         return []
     if not isinstance(value, list):
-        errs.add(where, "bad_meld", f"{where} must be a list")
+        _add(errs, where, "bad_meld", f"{where} must be a list")
         return []
     out = []
     for i, m in enumerate(value):
@@ -339,12 +352,12 @@ def _other_melds(
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        errs.add("other_melds", "bad_meld", "other_melds maps a seat to its kongs")
+        _add(errs, "other_melds", "bad_meld", "other_melds maps a seat to its kongs")
         return {}
     out: dict[str, tuple[Meld, ...]] = {}
     for seat, melds in value.items():
         if seat not in seats:
-            errs.add("other_melds", "bad_seat", f"{seat!r} is not a seat at this table")
+            _add(errs, "other_melds", "bad_seat", f"{seat!r} is not a seat at this table")
             continue
         out[seat] = tuple(_melds(melds, f"other_melds.{seat}", region, errs, own=False))
     return out
@@ -354,12 +367,13 @@ def _flags(value: object, region: Region, errs: _Errors) -> list[str]:
     if value is None:
         return []
     if not isinstance(value, list) or not all(isinstance(f, str) for f in value):
-        errs.add("flags", "bad_field", "flags must be a list of names")
+        _add(errs, "flags", "bad_field", "flags must be a list of names")
         return []
     allowed = set(COMMON_FLAGS) | set(region.flags)
     for f in value:
         if f not in allowed:
-            errs.add(
+            _add(
+                errs,
                 "flags",
                 "unknown_flag",
                 f"unknown flag '{f}' for {region.name} (known: {', '.join(sorted(allowed))})",
@@ -371,18 +385,21 @@ def _events(value: object, seats: tuple[str, ...], region: Region, errs: _Errors
     if value is None:
         return []
     if not isinstance(value, list):
-        errs.add("events", "bad_event", "events must be a list")
+        _add(errs, "events", "bad_event", "events must be a list")
         return []
     out = []
     for i, e in enumerate(value):
         where = f"events[{i}]"
         if not isinstance(e, Mapping) or e.get("type") not in region.event_types:
             kinds = ", ".join(region.event_types) or "none"
-            errs.add(where, "bad_event", f"events in {region.name}: {kinds}")
+            _add(errs, where, "bad_event", f"events in {region.name}: {kinds}")
             continue
         if e.get("seat") not in seats:
-            errs.add(
-                where, "bad_seat", f"an event needs the seat it happened to ({', '.join(seats)})"
+            _add(
+                errs,
+                where,
+                "bad_seat",
+                f"an event needs the seat it happened to ({', '.join(seats)})",
             )
             continue
         out.append(Event(str(e["type"]), str(e["seat"])))
@@ -393,7 +410,7 @@ def _table(value: object, seats: tuple[str, ...], region: Region, errs: _Errors)
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        errs.add("table", "bad_table", "table must be an object")
+        _add(errs, "table", "bad_table", "table must be an object")
         return {}
     out: dict[str, Any] = {}
     for key, v in value.items():
@@ -401,13 +418,16 @@ def _table(value: object, seats: tuple[str, ...], region: Region, errs: _Errors)
         kind = TABLE_KEYS.get(key)
         if kind is None or key not in region.table_keys:
             known = ", ".join(region.table_keys)
-            errs.add(
-                where, "bad_table", f"'{key}' is not table state in {region.name} (known: {known})"
+            _add(
+                errs,
+                where,
+                "bad_table",
+                f"'{key}' is not table state in {region.name} (known: {known})",
             )
             continue
         problem, clean = _table_value(kind, v, seats)
         if problem:
-            errs.add(where, "bad_table", problem)
+            _add(errs, where, "bad_table", problem)
         else:
             out[key] = clean
     return out
@@ -474,4 +494,4 @@ def _copies(
             counts[t] += 1
     for t, n in enumerate(counts):
         if n > 4:
-            errs.add("hand", "too_many_copies", f"{tile_code(t)} appears {n} times; a set has 4")
+            _add(errs, "hand", "too_many_copies", f"{tile_code(t)} appears {n} times; a set has 4")

@@ -29,3 +29,16 @@ def test_rules_imports_only_the_standard_library_and_itself() -> None:
 def test_rules_imports_no_django() -> None:
     for path in RULES.rglob("*.py"):
         assert "django" not in imported_roots(path), path
+
+
+def test_no_compiled_module_is_older_than_its_source() -> None:
+    """mypyc's build of rules/ (make compile) would shadow newer sources."""
+    for built in RULES.rglob("*.so"):
+        stem = built.name.split(".")[0].removesuffix("__mypyc")  # mypyc's runtime per module
+        source = built.with_name(stem + ".py")
+        if not source.exists():  # a package's own module: rules/regions__mypyc → regions/__init__
+            source = built.with_name(stem) / "__init__.py"
+        assert source.exists(), built
+        assert built.stat().st_mtime >= source.stat().st_mtime, (
+            f"{built.name} is stale: make compile"
+        )
