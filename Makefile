@@ -31,12 +31,12 @@ $(STAMP): pyproject.toml
 RULES_SRC := $(shell find rules -name '*.py')
 COMPILED  := $(VENV)/.rules-compiled
 $(COMPILED): $(STAMP) $(RULES_SRC)
-	@find rules -name '*.so' -delete
+	@find rules -name '*.so' -delete; rm -f rules__mypyc*.so
 	@if $(BIN)/python -c "$$MYPYC_BUILD" > $(VENV)/mypyc.log 2>&1; then \
 	  echo "compiled rules/ with mypyc"; \
 	else \
 	  echo "warning: mypyc could not compile rules/ (see $(VENV)/mypyc.log); it runs as plain Python" >&2; \
-	  find rules -name '*.so' -delete; \
+	  find rules -name '*.so' -delete; rm -f rules__mypyc*.so; \
 	fi
 	@rm -rf build
 	@touch $@
@@ -120,4 +120,4 @@ fuzz: $(STAMP) $(COMPILED)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
-	find rules -name '*.so' -delete
+	find rules -name '*.so' -delete; rm -f rules__mypyc*.so
