@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
@@ -266,6 +267,7 @@ class PageState:
         """Concealed tiles a complete hand holds besides the winning tile."""
         return 13 - 3 * len(self.melds)
 
+    @cached_property
     def used(self) -> list[int]:
         """How many of each tile kind (and flower) are on the table already."""
         counts = [0] * 42
@@ -280,7 +282,7 @@ class PageState:
 
     def left(self, tile: int) -> int:
         copies = 4 if tile in self.reg.tiles else self.reg.flower_limit(tile)
-        return max(0, copies - self.used()[tile])
+        return max(0, copies - self.used[tile])
 
     @property
     def complete(self) -> bool:
