@@ -47,7 +47,7 @@ class Ctx:
         self.sequences = tuple(sequences)
         self.suits = frozenset(suits)  # 0, 1, 2 for the suits present; 3 for honors
 
-    @property
+    @cached_property
     def seat_wind(self) -> int:
         """0 = 东 … 3 = 北 (the spec's ``seat_wind_mode`` option, where a region has it)."""
         return _seat_wind(self.hand, getattr(self.opts, "seat_wind_mode", "from_dealer"))

@@ -43,13 +43,22 @@ def score(raw: object) -> Score:
 
 
 def score_hand(hand: Hand, opts: Any) -> Score:
-    """Score a validated hand.
+    """Score a validated hand."""
+    return Score(**outcome(hand, opts))
+
+
+def outcome(hand: Hand, opts: Any) -> dict[str, Any]:
+    """A validated hand's score, as the fields of a ``Score``.
 
     1. a drawn hand settles only what is left to settle;
     2. split the hand every way it splits;
     3. score each split: find items, apply exclusions (data), caps, total;
     4. keep the split best for the winner;
     5. settle: payments, each seat's net, the next hand's table.
+
+    A waits answer turns each winning tile's fields straight into JSON
+    (``rules.report.outcome_json``): building a frozen ``Score`` for each
+    would cost more than the rest of its settling.
     """
     region = REGIONS[hand.region]
     if hand.is_draw:
@@ -78,37 +87,44 @@ def splits_of(region: Region, hand: Hand, opts: Any) -> list[Split]:
     return region.readings(hand, opts, found)
 
 
-LinesMemo = dict[tuple[tuple[str, Hit], ...], list[ItemLine]]
+# The lines of a breakdown depend only on the items found and the options,
+# and the same few combinations recur across hands (and across the readings
+# of one hand), so they are resolved once. Bounded: cleared when full.
+_LINES: dict[tuple[str, Hashable, tuple[tuple[str, Hit], ...]], tuple[ItemLine, ...]] = {}
+_LINES_MAX = 8192
 
 
-def evaluate(
-    region: Region, hand: Hand, opts: Any, split: Split, memo: LinesMemo | None = None
-) -> Evaluation:
+def evaluate(region: Region, hand: Hand, opts: Any, split: Split) -> Evaluation:
     ctx = region.make_context(hand, opts, split)
-    found: dict[str, Hit] = {}
+    found: list[tuple[str, Hit]] = []
     for item_key, check in region.checks:
         got = check(ctx)
         if got:
             hit = ONCE if got is True else as_hit(got)
             if hit is not None:
-                found[item_key] = hit
-    # Many readings of one hand (wild tiles above all) find the same items;
-    # their lines are the same, so resolve them once per hand.
-    memo_key = tuple(found.items())
-    lines = memo.get(memo_key) if memo is not None else None
+                found.append((item_key, hit))
+    key = (region.key, opts, tuple(found))
+    lines = _LINES.get(key)
     if lines is None:
-        lines = resolve(
-            region.items, region.exclusion_order, found, opts, region.replacers, region.by_key
+        lines = tuple(
+            resolve(
+                region.items,
+                region.exclusion_order,
+                dict(found),
+                opts,
+                region.replacers,
+                region.by_key,
+            )
         )
-        if memo is not None:
-            memo[memo_key] = lines
+        if len(_LINES) >= _LINES_MAX:
+            _LINES.clear()
+        _LINES[key] = lines
     return region.evaluate(ctx, list(lines))
 
 
 def best_evaluation(region: Region, hand: Hand, opts: Any, candidates: list[Split]) -> Evaluation:
     """The winning reading worth most; if none wins, the refused one worth most."""
     best: Evaluation | None = None
-    memo: LinesMemo = {}
     if region.reading_key is not None:
         seen: set[Hashable] = set()
         alike = []
@@ -119,7 +135,7 @@ def best_evaluation(region: Region, hand: Hand, opts: Any, candidates: list[Spli
                 alike.append(split)
         candidates = alike
     for split in candidates:
-        ev = evaluate(region, hand, opts, split, memo)
+        ev = evaluate(region, hand, opts, split)
         if best is None or (ev.winning, ev.total) > (best.winning, best.total):
             best = ev
     assert best is not None
@@ -128,29 +144,39 @@ def best_evaluation(region: Region, hand: Hand, opts: Any, candidates: list[Spli
 
 def _settled(
     region: Region, hand: Hand, opts: Any, ev: Evaluation | None, reasons: tuple[str, ...]
-) -> Score:
-    winning = ev is not None and ev.winning
-    settlement = region.settle(hand, opts, ev if winning else None)
-    net = net_of(settlement.payments, hand.seats)
-    split_text: tuple[str, ...] = ()
-    if ev is not None:
-        split_text = tuple(
-            tiles_text(b.meld.tiles) if b.meld is not None else block_text(b.kind, b.tile)
-            for b in ev.split.blocks
+) -> dict[str, Any]:
+    settlement = region.settle(hand, opts, ev if ev is not None and ev.winning else None)
+    # Every field of a Score, so outcome_json needs no defaults.
+    out: dict[str, Any] = {
+        "ok": True,
+        "region": region.key,
+        "winning": False,
+        "items": (),
+        "total": 0,
+        "unit": region.unit,
+        "how": "",
+        "payments": settlement.payments,
+        "net": net_of(settlement.payments, hand.seats),
+        "next_table": settlement.next_table if hand.is_draw else None,
+        "reasons": reasons,
+        "errors": (),
+        "split": (),
+        "wait": "",
+        "wilds": (),
+    }
+    if ev is not None and ev.winning:
+        split = ev.split
+        out.update(
+            winning=True,
+            items=ev.lines,
+            total=ev.total,
+            how=ev.how,
+            next_table=settlement.next_table,
+            split=tuple(
+                tiles_text(b.meld.tiles) if b.meld is not None else block_text(b.kind, b.tile)
+                for b in split.blocks
+            ),
+            wilds=tuple(tile_code(t) for t in split.wild_assignments),
+            wait=split.wait,
         )
-    return Score(
-        ok=True,
-        region=region.key,
-        winning=winning,
-        items=ev.lines if ev is not None and winning else (),
-        total=ev.total if ev is not None and winning else 0,
-        unit=region.unit,
-        how=ev.how if ev is not None and winning else "",
-        payments=settlement.payments,
-        net=net,
-        next_table=settlement.next_table if (winning or hand.is_draw) else None,
-        reasons=reasons,
-        split=split_text if winning else (),
-        wilds=tuple(tile_code(t) for t in ev.split.wild_assignments) if ev and winning else (),
-        wait=ev.split.wait if ev is not None and winning else "",
-    )
+    return out

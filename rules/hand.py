@@ -102,6 +102,26 @@ class Hand:
     def seats(self) -> tuple[str, ...]:
         return seat_order(self.players)
 
+    def won_on(self, tile: int | None) -> Hand:
+        """This hand with another winning tile (waits try each one)."""
+        return Hand(
+            self.region,
+            self.concealed,
+            tile,
+            self.melds,
+            self.flowers,
+            self.seat,
+            self.dealer,
+            self.win_by,
+            self.discarder,
+            self.flags,
+            self.events,
+            self.players,
+            self.rules,
+            self.table,
+            self.other_melds,
+        )
+
     @property
     def all_tiles(self) -> tuple[int, ...]:
         """Concealed tiles with the winning tile: the part that must split."""

@@ -71,6 +71,7 @@ class Item:
 
 
 ONCE = Hit()
+_TIMES = tuple(Hit(times=n) for n in range(17))  # counts are small: made once
 
 
 def as_hit(found: Hit | int | bool | None) -> Hit | None:
@@ -80,7 +81,8 @@ def as_hit(found: Hit | int | bool | None) -> Hit | None:
         return ONCE
     if isinstance(found, Hit):
         return found if found.times and (found.parts or found.times) else None
-    return Hit(times=int(found))
+    n = int(found)
+    return _TIMES[n] if 0 < n < len(_TIMES) else Hit(times=n)
 
 
 def exclusion_order(items: Sequence[Item]) -> tuple[str, ...]:

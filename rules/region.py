@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from rules.context import Ctx
 from rules.hand import ErrorInfo, Hand, ItemLine, Payment
@@ -12,8 +13,9 @@ from rules.items import Item, exclusion_order, replacers_of
 from rules.split import ALL_WILD_CHOICES, Split, WildChoices
 
 
-@dataclass(frozen=True)
-class Evaluation:
+# In-between results, made once per split and per tile a waits answer tries:
+# immutable named tuples, cheaper to build than frozen dataclasses.
+class Evaluation(NamedTuple):
     """One split scored: its lines (caps included), total and how it was reached."""
 
     split: Split
@@ -22,11 +24,10 @@ class Evaluation:
     how: str
     winning: bool = True
     reasons: tuple[str, ...] = ()
-    data: Mapping[str, Any] = field(default_factory=dict)  # numbers settle() needs
+    data: Mapping[str, Any] = MappingProxyType({})  # numbers settle() needs
 
 
-@dataclass(frozen=True)
-class Settlement:
+class Settlement(NamedTuple):
     payments: tuple[Payment, ...]
     next_table: Mapping[str, Any] | None
 
@@ -87,9 +88,11 @@ class Region:
 
     checks: tuple[tuple[str, Callable[[Any], Any]], ...] = ()
     by_key: Mapping[str, Item] = field(default_factory=dict)
+    tile_order: tuple[int, ...] = ()  # ``tiles`` in notation order
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "by_key", {i.key: i for i in self.items})
         object.__setattr__(self, "checks", tuple((i.key, i.check) for i in self.items))
         object.__setattr__(self, "exclusion_order", exclusion_order(self.items))
         object.__setattr__(self, "replacers", replacers_of(self.items))
+        object.__setattr__(self, "tile_order", tuple(sorted(self.tiles)))

@@ -2,52 +2,67 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import fields
 from typing import Any
 
-from rules.hand import Score
+from rules.hand import ItemLine, Score
+
+
+def _item(i: ItemLine) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "key": i.key,
+        "name": i.name,
+        "value": i.value,
+        "unit": i.unit,
+        "detail": i.detail,
+        "rule": i.rule,
+    }
+    if i.times != 1:
+        out["count"] = i.times
+    if i.dropped_by:
+        out["replaced_by"] = i.dropped_by
+    return out
+
+
+SCORE_FIELDS = tuple(f.name for f in fields(Score))
 
 
 def to_json(score: Score) -> dict[str, Any]:
-    if not score.ok:
+    return outcome_json({name: getattr(score, name) for name in SCORE_FIELDS})
+
+
+def outcome_json(score: Mapping[str, Any]) -> dict[str, Any]:
+    """The spec's JSON for a ``Score``'s fields (``rules.engine.outcome``)."""
+    if not score["ok"]:
         return {
             "ok": False,
-            "region": score.region,
+            "region": score["region"],
             "errors": [
-                {"field": e.field, "code": e.code, "message": e.message} for e in score.errors
+                {"field": e.field, "code": e.code, "message": e.message} for e in score["errors"]
             ],
         }
+    next_table = score["next_table"]
     out: dict[str, Any] = {
         "ok": True,
-        "region": score.region,
-        "winning": score.winning,
-        "items": [
-            {
-                "key": i.key,
-                "name": i.name,
-                "value": i.value,
-                "unit": i.unit,
-                "detail": i.detail,
-                "rule": i.rule,
-                **({"count": i.times} if i.times != 1 else {}),
-                **({"replaced_by": i.dropped_by} if i.dropped_by else {}),
-            }
-            for i in score.items
-        ],
-        "total": {"value": score.total, "unit": score.unit},
+        "region": score["region"],
+        "winning": score["winning"],
+        "items": [_item(i) for i in score["items"]],
+        "total": {"value": score["total"], "unit": score["unit"]},
         "payments": [
             {"from": p.payer, "to": p.payee, "amount": p.amount, "detail": p.detail, "kind": p.kind}
-            for p in score.payments
+            for p in score["payments"]
         ],
-        "net": dict(score.net),
-        "next_table": dict(score.next_table) if score.next_table is not None else None,
+        "net": dict(score["net"]),
+        "next_table": dict(next_table) if next_table is not None else None,
     }
-    if score.how:
-        out["how"] = score.how
-    if score.split:
-        out["split"] = list(score.split)
-        out["wait"] = score.wait
-    if score.wilds:
-        out["wilds"] = list(score.wilds)
-    if score.reasons:
-        out["reasons"] = list(score.reasons)
+    if score["how"]:
+        out["how"] = score["how"]
+    if score["split"]:
+        out["split"] = list(score["split"])
+        out["wait"] = score["wait"]
+    if score["wilds"]:
+        out["wilds"] = list(score["wilds"])
+    if score["reasons"]:
+        out["reasons"] = list(score["reasons"])
     return out

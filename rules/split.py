@@ -160,19 +160,55 @@ def _honor_shapes(counts: list[int]) -> tuple[Shape, ...] | None:
     return (tuple(blocks),)
 
 
+# Each suit's nine counts packed three bits apiece into one int: a cheaper
+# cache key than a tuple. Honors get a flag bit, as they split differently.
+_HONOR_BIT = 1 << 30
+
+
+def _suit_code(counts: list[int], lo: int, hi: int) -> tuple[int, int]:
+    """The packed code of ``counts[lo:hi]``, and how many tiles they are."""
+    code = 0
+    n = 0
+    for i in range(hi - 1, lo - 1, -1):
+        c = counts[i]
+        code = (code << 3) | c
+        n += c
+    return code, n
+
+
+def _unpack(code: int, size: int) -> tuple[int, ...]:
+    return tuple((code >> (3 * i)) & 7 for i in range(size))
+
+
+_CACHE_MAX = 100_000  # per cache; random input (fuzzing) must not grow it without end
+
+
+def _remember[T](cache: dict[int, T], key: int, value: T) -> T:
+    if len(cache) >= _CACHE_MAX:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+_SHAPES: dict[int, tuple[Shape, ...]] = {}
+
+
 def shapes(counts: list[int]) -> list[Shape]:
     """Every split of these 34 counts into sets and exactly one pair."""
     parts: list[tuple[Shape, ...]] = []
     pairs = 0
     for s in range(3):
-        chunk = tuple(counts[s * 9 : s * 9 + 9])
-        n = sum(chunk)
+        lo = s * 9
+        code, n = _suit_code(counts, lo, lo + 9)
         if n == 0:
             continue
         if n % 3 == 1:
             return []
         pairs += n % 3 == 2
-        got = _suit_shapes(chunk, s * 9, False)
+        key = code | (s << 32)
+        got = _SHAPES.get(key)
+        if got is None:
+            got = _remember(_SHAPES, key, _suit_shapes(_unpack(code, 9), lo, False))
         if not got:
             return []
         parts.append(got)
@@ -414,38 +450,6 @@ def splits(
     meld_blocks = tuple(meld_block(m) for m in melds)
     win_is_wild = win_tile is not None and win_tile == wild_tile
     out: list[Split] = []
-
-    def add(blocks: list[Block], shape_blocks: list[tuple[str, int, tuple[int, ...]]]) -> None:
-        if win_tile is None:
-            out.append(Split((*blocks, *meld_blocks), None, ""))
-            return
-        seen: set[tuple[str, int, tuple[int, ...]]] = set()
-        for idx, (kind, tile, filled) in enumerate(shape_blocks):
-            key = (kind, tile, filled)
-            if key in seen:
-                continue
-            tiles_here = _block_tiles(kind, tile)
-            if win_is_wild:
-                if not filled:
-                    continue
-                stands = sorted(set(filled))
-            else:
-                real = list(tiles_here)
-                for f in filled:
-                    real.remove(f)
-                if win_tile not in real:
-                    continue
-                stands = [win_tile]
-            seen.add(key)
-            for as_tile in stands:
-                wait = wait_of(kind, tile, as_tile)
-                if kind in (TRIP,) and not self_drawn:
-                    bl = list(blocks)
-                    bl[idx] = Block(kind, tile, concealed=False, wild=filled)
-                    out.append(Split((*bl, *meld_blocks), idx, wait))
-                else:
-                    out.append(Split((*blocks, *meld_blocks), idx, wait))
-
     if wilds == 0:
         for shape in shapes(counts):
             blocks = _hand_blocks(shape)
@@ -455,13 +459,13 @@ def splits(
             for idx, wait in _roles(shape, win_tile):
                 if not self_drawn and shape[idx][0] == TRIP:
                     exposed = list(blocks)
-                    exposed[idx] = blocks[idx]._replace(concealed=False)
+                    exposed[idx] = Block(TRIP, shape[idx][1], concealed=False)
                     out.append(Split((*exposed, *meld_blocks), idx, wait))
                 else:
                     out.append(Split(blocks + meld_blocks, idx, wait))
     else:
         for wshape in wild_shapes(counts, wilds, wild_choices):
-            add([Block(k, t, wild=f) for k, t, f in wshape], list(wshape))
+            out += _wild_readings(wshape, win_tile, win_is_wild, self_drawn, meld_blocks)
         out = _distinct(out)
 
     pongs_fit = seven_pairs_with_pongs and all(m.type == "pong" for m in melds)
@@ -480,6 +484,47 @@ def splits(
                 target = win_tile if not win_is_wild else -1
                 win_index = next((i for i, b in enumerate(blocks7) if b.tile == target), 0)
             out.append(Split(blocks7, win_index, SINGLE if win_tile is not None else "", True))
+    return out
+
+
+def _wild_readings(
+    wshape: WildShape,
+    win_tile: int | None,
+    win_is_wild: bool,
+    self_drawn: bool,
+    meld_blocks: tuple[Block, ...],
+) -> list[Split]:
+    """The splits of one shape with wild tiles, once per block the winning
+    tile (or, when it is wild itself, each tile it stood for) completed."""
+    blocks = [Block(k, t, wild=f) for k, t, f in wshape]
+    if win_tile is None:
+        return [Split((*blocks, *meld_blocks), None, "")]
+    out: list[Split] = []
+    seen: set[tuple[str, int, tuple[int, ...]]] = set()
+    for idx, (kind, tile, filled) in enumerate(wshape):
+        key = (kind, tile, filled)
+        if key in seen:
+            continue
+        if win_is_wild:
+            if not filled:
+                continue
+            stands = sorted(set(filled))
+        else:
+            real = list(_block_tiles(kind, tile))
+            for f in filled:
+                real.remove(f)
+            if win_tile not in real:
+                continue
+            stands = [win_tile]
+        seen.add(key)
+        for as_tile in stands:
+            wait = wait_of(kind, tile, as_tile)
+            if kind == TRIP and not self_drawn:
+                bl = list(blocks)
+                bl[idx] = Block(kind, tile, concealed=False, wild=filled)
+                out.append(Split((*bl, *meld_blocks), idx, wait))
+            else:
+                out.append(Split((*blocks, *meld_blocks), idx, wait))
     return out
 
 
@@ -549,38 +594,110 @@ def waits(
     if wild_tile is not None:
         held[wild_tile] += wilds
     found: list[int] = []
+    if not wilds:
+        plain = set(_plain_waits(counts))
+        if allow_seven_pairs and not melds:
+            plain.update(_seven_pairs_waits(counts, four_as_two_pairs))
+        if wild_tile is None:  # the usual case: a few tiles to look at, not every candidate
+            return sorted(t for t in plain if held[t] < 4 and t in candidates)
     for t in candidates:
         if held[t] >= 4:
             continue
-        # Without wilds, a winning tile joins a tile already held: itself, or a
-        # neighbour of its suit within two (a set or the pair needs one).
-        if not wilds and t != wild_tile and not _touches(counts, t):
-            continue
         if t == wild_tile:
             ok = _complete_with_wilds(counts, wilds + 1, allow_seven_pairs, four_as_two_pairs)
+        elif not wilds:
+            ok = t in plain
         else:
             counts[t] += 1
-            if wilds:
-                ok = _complete_with_wilds(counts, wilds, allow_seven_pairs, four_as_two_pairs)
-            else:
-                ok = is_complete(counts) or (
-                    allow_seven_pairs
-                    and not melds
-                    and seven_pairs(counts, 0, four_as_two_pairs) is not None
-                )
+            ok = _complete_with_wilds(counts, wilds, allow_seven_pairs, four_as_two_pairs)
             counts[t] -= 1
         if ok:
             found.append(t)
     return found
 
 
-def _touches(counts: list[int], t: int) -> bool:
-    if counts[t]:
-        return True
-    if t >= 27:
-        return False
-    low = t - t % 9
-    return any(counts[u] for u in range(max(low, t - 2), min(low + 8, t + 2) + 1))
+_SUITS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
+_CLASSES: dict[int, int] = {}
+_WAITS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _suit_class(counts: tuple[int, ...], honors: bool) -> int:
+    """0: whole sets; 1: whole sets and one pair; -1: neither."""
+    r = sum(counts) % 3
+    if r == 1 or not _suit_complete(counts, honors):
+        return -1
+    return r // 2
+
+
+def _class_of(code: int, size: int, honors: bool) -> int:
+    key = code | _HONOR_BIT if honors else code
+    k = _CLASSES.get(key)
+    if k is None:
+        k = _remember(_CLASSES, key, _suit_class(_unpack(code, size), honors))
+    return k
+
+
+def _suit_waits(counts: tuple[int, ...], honors: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Where one more tile makes this suit whole sets, and where sets and a pair."""
+    sets_only: list[int] = []
+    with_pair: list[int] = []
+    c = list(counts)
+    for i in range(len(c)):
+        c[i] += 1
+        kind = _suit_class(tuple(c), honors)
+        c[i] -= 1
+        if kind == 0:
+            sets_only.append(i)
+        elif kind == 1:
+            with_pair.append(i)
+    return tuple(sets_only), tuple(with_pair)
+
+
+def _plain_waits(counts: list[int]) -> list[int]:
+    """Tiles completing sets and a pair, without wild tiles.
+
+    The tile goes to one suit; every other suit must already be whole, with
+    the pair in at most one of them. Each suit's answers are cached by its
+    counts, so a hand's waits cost a few look-ups.
+    """
+    codes: list[int] = []
+    classes: list[int] = []
+    bad = 0
+    for lo, hi, honors in _SUITS:
+        code, _ = _suit_code(counts, lo, hi)
+        k = _class_of(code, hi - lo, honors)
+        codes.append(code)
+        classes.append(k)
+        bad += k < 0
+    if bad > 1:
+        return []
+    out: list[int] = []
+    for s, (lo, hi, honors) in enumerate(_SUITS):
+        pairs = 0
+        whole = True
+        for j, k in enumerate(classes):
+            if j != s:
+                whole = whole and k >= 0
+                pairs += k
+        if not whole or pairs > 1:
+            continue
+        key = codes[s] | _HONOR_BIT if honors else codes[s]
+        table = _WAITS.get(key)
+        if table is None:
+            table = _remember(_WAITS, key, _suit_waits(_unpack(codes[s], hi - lo), honors))
+        out.extend(lo + i for i in table[0 if pairs else 1])
+    return out
+
+
+def _seven_pairs_waits(counts: list[int], four_as_two: bool) -> list[int]:
+    out: list[int] = []
+    for t, n in enumerate(counts):
+        if n % 2:
+            counts[t] += 1
+            if seven_pairs(counts, 0, four_as_two) is not None:
+                out.append(t)
+            counts[t] -= 1
+    return out
 
 
 def _complete_with_wilds(counts: list[int], wilds: int, sp: bool, four: bool) -> bool:

@@ -9,14 +9,13 @@ decide whether it really wins (金湖's wait law, 楚州's single-wait ready,
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
-from rules.engine import score_hand
+from rules.engine import outcome
 from rules.hand import ErrorInfo, Hand
 from rules.region import Region
 from rules.regions import REGIONS
-from rules.report import to_json
+from rules.report import outcome_json
 from rules.split import waits as shape_waits
 from rules.tiles import N_KINDS, tile_code
 from rules.validate import validate
@@ -40,7 +39,7 @@ def candidates(region: Region, hand: Hand, opts: Any) -> list[int]:
             wild_tile=wild,
             allow_seven_pairs=region.seven_pairs(opts),
             four_as_two_pairs=region.four_as_two_pairs,
-            candidates=tuple(sorted(region.tiles)),
+            candidates=region.tile_order,
         )
     )
     if wild is not None and sum(1 for t in hand.concealed if t == wild) == 3:
@@ -60,22 +59,17 @@ def unseen(hand: Hand, tile: int) -> int:
     return max(0, 4 - seen)
 
 
-def _won_on(region: Region, hand: Hand, opts: Any, tile: int) -> dict[str, Any]:
+def _won_on(region: Region, hand: Hand, opts: Any, tile: int, left: int) -> dict[str, Any]:
     """The score of this hand won on ``tile``: the hand is valid, so only the
     region's own checks of a win remain (a discarded 白板, 楚州's ready …)."""
-    won = replace(hand, win_tile=tile)
-    problems = region.check_hand(won, opts) + _copies_over(won, tile)
+    won = hand.won_on(tile)
+    problems = region.check_hand(won, opts)
+    if left <= 0:
+        gone = f"all four {tile_code(tile)} are in sight"
+        problems = [*problems, ErrorInfo("win_tile", "too_many_copies", gone)]
     if problems:
         return _errors(problems, region.key)
-    return to_json(score_hand(won, opts))
-
-
-def _copies_over(hand: Hand, tile: int) -> list[ErrorInfo]:
-    if unseen(replace(hand, win_tile=None), tile) <= 0:
-        return [
-            ErrorInfo("win_tile", "too_many_copies", f"all four {tile_code(tile)} are in sight")
-        ]
-    return []
+    return outcome_json(outcome(won, opts))
 
 
 def waits(raw: object) -> dict[str, Any]:
@@ -103,11 +97,12 @@ def waits(raw: object) -> dict[str, Any]:
     region = REGIONS[hand.region]
     entries: list[dict[str, Any]] = []
     for tile in candidates(region, hand, opts):
+        left = unseen(hand, tile)
         entries.append(
             {
                 "tile": tile_code(tile),
-                "left": unseen(hand, tile),
-                "score": _won_on(region, hand, opts, tile),
+                "left": left,
+                "score": _won_on(region, hand, opts, tile, left),
             }
         )
     # A problem with the hand itself (not with one winning tile) is the answer's.

@@ -11,10 +11,11 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from rules.engine import score
+from rules.engine import outcome, score
 from rules.regions import REGIONS
-from rules.report import to_json
+from rules.report import SCORE_FIELDS, to_json
 from rules.tiles import format_tiles, tile_code
+from rules.validate import validate
 from rules.waits import waits
 
 SEED_13 = {
@@ -117,6 +118,17 @@ def test_waits_agree_with_trying_every_tile(region: str) -> None:
                 and to_json(score({**hand, "win_tile": tile_code(t)})).get("winning")
             }
             assert listed == tried, (region, hand)
+            # Waits build each tile's JSON without a Score: it must be the same answer.
+            for w in got["waits"]:
+                if w["score"].get("winning"):
+                    alone = to_json(score({**hand, "win_tile": w["tile"]}))
+                    assert w["score"] == alone, (region, hand, w["tile"])
+
+
+def test_an_outcome_has_every_field_of_a_score() -> None:
+    valid, errors = validate({**SEED_13, "win_tile": "2s"})
+    assert valid is not None, errors
+    assert set(outcome(*valid)) == set(SCORE_FIELDS)
 
 
 def test_api_and_command_line(client: Client) -> None:

@@ -130,9 +130,11 @@ def _dragon_set(dragon: int) -> Any:
     return check
 
 
+_TIER_HITS = {tier: Hit(variant=tier) for tier in HU_DI}
+
+
 def _tier_variant(ctx: Ctx) -> Hit | None:
-    tier = ctx.opts.tier
-    return None if tier == "tui_dao_ba" else Hit(variant=tier)
+    return _TIER_HITS.get(ctx.opts.tier)  # 推倒八 has no 胡底
 
 
 def _counts_hu(ctx: Ctx) -> bool:
