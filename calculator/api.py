@@ -3,18 +3,28 @@ what would win a hand short of one tile, and for how much."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+import orjson
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from rules.engine import score
-from rules.report import to_json
+from rules.engine import score_json
 from rules.waits import waits
+
+
+def answer(result: dict[str, Any]) -> HttpResponse:
+    """An engine answer: 200 when ok, else 400. orjson writes UTF-8 as is (the
+    breakdown is Chinese) and several times faster than json, which the
+    scoring endpoints feel under load."""
+    return HttpResponse(
+        orjson.dumps(result),
+        content_type="application/json",
+        status=200 if result["ok"] else 400,
+    )
 
 
 def _bad_json(message: str) -> JsonResponse:
@@ -30,10 +40,12 @@ def decode(request: HttpRequest) -> tuple[Any, JsonResponse | None]:
         error = {"field": "", "code": "too_large", "message": f"a hand is under {limit} bytes"}
         return None, JsonResponse({"ok": False, "errors": [error]}, status=413)
     try:
-        return json.loads(body.decode("utf-8")), None
-    except UnicodeDecodeError:
-        return None, _bad_json("the body must be UTF-8 JSON")
-    except json.JSONDecodeError as e:
+        return orjson.loads(body), None
+    except orjson.JSONDecodeError as e:
+        try:
+            body.decode("utf-8")
+        except UnicodeDecodeError:
+            return None, _bad_json("the body must be UTF-8 JSON")
         return None, _bad_json(f"the body is not JSON: {e.msg} at line {e.lineno} column {e.colno}")
 
 
@@ -41,26 +53,20 @@ def decode(request: HttpRequest) -> tuple[Any, JsonResponse | None]:
 # cookie; it changes nothing stored, so there is nothing to forge.
 @csrf_exempt
 @require_POST
-def score_view(request: HttpRequest) -> JsonResponse:
+def score_view(request: HttpRequest) -> HttpResponse:
     raw, error = decode(request)
     if error is not None:
         return error
-    result = to_json(score(raw))
-    return JsonResponse(
-        result, status=200 if result["ok"] else 400, json_dumps_params={"ensure_ascii": False}
-    )
+    return answer(score_json(raw))
 
 
 @csrf_exempt
 @require_POST
-def waits_view(request: HttpRequest) -> JsonResponse:
+def waits_view(request: HttpRequest) -> HttpResponse:
     raw, error = decode(request)
     if error is not None:
         return error
-    result = waits(raw)
-    return JsonResponse(
-        result, status=200 if result["ok"] else 400, json_dumps_params={"ensure_ascii": False}
-    )
+    return answer(waits(raw))
 
 
 def health(request: HttpRequest) -> JsonResponse:

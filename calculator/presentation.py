@@ -15,11 +15,10 @@ from django.utils.translation import gettext_lazy
 from calculator import glossary
 from calculator.state import MELD_SIZE, SEAT_NUMBER_KEYS, PageState
 from calculator.tile_art import TILE_NAMES_ZH
-from rules.engine import score
+from rules.engine import score_json
 from rules.hand import COMMON_FLAGS, seat_wind
 from rules.options import describe
 from rules.regions import REGIONS
-from rules.report import to_json
 from rules.tiles import N_KINDS, tile_code
 from rules.waits import waits
 
@@ -228,7 +227,7 @@ def _field_of(error_field: str) -> str:
 def result_view(state: PageState) -> dict[str, Any] | None:
     if not state.complete:
         return None
-    got = to_json(score(state.to_json()))
+    got = score_json(state.to_json())
     if not got["ok"]:
         errors: dict[str, list[str]] = {}
         for e in got["errors"]:

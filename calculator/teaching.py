@@ -19,10 +19,9 @@ from calculator import glossary
 from calculator.cases import examples_for
 from calculator.presentation import TileView, _tile
 from calculator.state import MeldEntry, PageState, change_region
-from rules.engine import score
+from rules.engine import score_json
 from rules.options import describe
 from rules.regions import REGIONS
-from rules.report import to_json
 from rules.tiles import NotationError, parse, tile_code
 
 
@@ -36,7 +35,7 @@ def _tiles(text: str) -> list[TileView]:
 def example_view(case: dict[str, Any], key: str) -> dict[str, Any]:
     """A golden case as a drawn hand with the engine's score for it."""
     hand = case["hand"]
-    got = to_json(score(hand))
+    got = score_json(hand)
     item = next((i for i in got.get("items", []) if i["key"] == key), None)
     state = PageState.from_query({})
     state = replace(
@@ -127,7 +126,7 @@ def compare(request: HttpRequest) -> HttpResponse:
     columns = []
     for key, region in REGIONS.items():
         other, dropped = change_region(state, key) if key != state.region else (state, [])
-        got = to_json(score(other.to_json())) if other.complete else None
+        got = score_json(other.to_json()) if other.complete else None
         columns.append(
             {
                 "region": region,

@@ -6,10 +6,11 @@ from collections.abc import Hashable
 from functools import lru_cache
 from typing import Any
 
-from rules.hand import Hand, ItemLine, Score
+from rules.hand import ErrorInfo, Hand, ItemLine, Score
 from rules.items import ONCE, Hit, as_hit, resolve
 from rules.region import Evaluation, Region
 from rules.regions import REGIONS
+from rules.report import outcome_json, to_json
 from rules.settle import net_of
 from rules.split import Block, Split, splits
 from rules.tiles import format_tiles, tile_code
@@ -36,10 +37,22 @@ def score(raw: object) -> Score:
     """
     valid, errors = validate(raw)
     if valid is None:
-        region = raw.get("region") if isinstance(raw, dict) else None
-        return Score(ok=False, region=str(region or ""), errors=tuple(errors))
+        return _refused(raw, errors)
     hand, opts = valid
     return score_hand(hand, opts)
+
+
+def score_json(raw: object) -> dict[str, Any]:
+    """``to_json(score(raw))``, without a frozen Score in between: the API's path."""
+    valid, errors = validate(raw)
+    if valid is None:
+        return to_json(_refused(raw, errors))
+    return outcome_json(outcome(*valid))
+
+
+def _refused(raw: object, errors: list[ErrorInfo]) -> Score:
+    region = raw.get("region") if isinstance(raw, dict) else None
+    return Score(ok=False, region=str(region or ""), errors=tuple(errors))
 
 
 def score_hand(hand: Hand, opts: Any) -> Score:

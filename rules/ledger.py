@@ -13,9 +13,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from rules.engine import score
+from rules.engine import score_json
 from rules.hand import seat_order
-from rules.report import to_json
 
 # Table keys a hand hands on to the next (the rest belong to one hand).
 CARRIED = ("zhen", "lao_zhuang", "baowu_streak_seat", "baowu_streak_wins")
@@ -53,7 +52,7 @@ def replay(
     errors: list[tuple[int, Any]] = []
     for number, hand in enumerate(hands, start=1):
         request = fill(hand, region, players, rules, table)
-        result = to_json(score(request))
+        result = score_json(request)
         if result["ok"]:
             for seat, amount in result["net"].items():
                 totals[seat] += amount

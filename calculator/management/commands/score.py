@@ -14,8 +14,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from rules.engine import score
-from rules.report import to_json
+from rules.engine import score_json
 
 
 def read_json(source: str) -> tuple[Any, dict[str, Any] | None]:
@@ -42,7 +41,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         raw, error = read_json(options["file"])
-        result = error or to_json(score(raw))
+        result = error or score_json(raw)
         self.stdout.write(json.dumps(result, ensure_ascii=False, indent=2))
         if not result["ok"]:
             sys.exit(2)
