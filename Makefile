@@ -45,11 +45,13 @@ compile: $(COMPILED)
 
 # Each module compiled on its own (its runtime beside it in rules/): one
 # group library would import the whole engine in one deep nested chain.
+# rules/__init__.py holds only a docstring; compiled, its runtime would land
+# outside rules/, at the top of the checkout.
 define MYPYC_BUILD
 import glob
 from setuptools import setup
 from mypyc.build import mypycify
-sources = sorted(glob.glob("rules/**/*.py", recursive=True))
+sources = [s for s in sorted(glob.glob("rules/**/*.py", recursive=True)) if s != "rules/__init__.py"]
 setup(name="rules-compiled", script_args=["build_ext", "--inplace"],
       ext_modules=mypycify(["--config-file=/dev/null", *sources], separate=True))
 endef
