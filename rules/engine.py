@@ -10,7 +10,7 @@ from rules.hand import ErrorInfo, Hand, ItemLine, Score
 from rules.items import ONCE, Hit, as_hit, resolve
 from rules.region import Evaluation, Region
 from rules.regions import REGIONS
-from rules.report import outcome_json, to_json
+from rules.report import SCORE_DEFAULTS, outcome_json, to_json
 from rules.settle import net_of
 from rules.split import Block, Split, splits
 from rules.tiles import format_tiles, tile_code
@@ -159,23 +159,16 @@ def _settled(
     region: Region, hand: Hand, opts: Any, ev: Evaluation | None, reasons: tuple[str, ...]
 ) -> dict[str, Any]:
     settlement = region.settle(hand, opts, ev if ev is not None and ev.winning else None)
-    # Every field of a Score, so outcome_json needs no defaults.
+    # Every field of a Score (the rest at its defaults), so outcome_json needs none.
     out: dict[str, Any] = {
+        **SCORE_DEFAULTS,
         "ok": True,
         "region": region.key,
-        "winning": False,
-        "items": (),
-        "total": 0,
         "unit": region.unit,
-        "how": "",
         "payments": settlement.payments,
         "net": net_of(settlement.payments, hand.seats),
         "next_table": settlement.next_table if hand.is_draw else None,
         "reasons": reasons,
-        "errors": (),
-        "split": (),
-        "wait": "",
-        "wilds": (),
     }
     if ev is not None and ev.winning:
         split = ev.split

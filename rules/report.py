@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import fields
+from dataclasses import MISSING, fields
 from typing import Any
 
 from rules.hand import ItemLine, Score
@@ -26,6 +26,8 @@ def _item(i: ItemLine) -> dict[str, Any]:
 
 
 SCORE_FIELDS = tuple(f.name for f in fields(Score))
+# A Score's fields that have a plain default (an outcome starts from these).
+SCORE_DEFAULTS = {f.name: f.default for f in fields(Score) if f.default is not MISSING}
 
 
 def to_json(score: Score) -> dict[str, Any]:

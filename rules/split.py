@@ -92,7 +92,6 @@ class Split(NamedTuple):
 Shape = tuple[tuple[str, int], ...]  # (kind, tile) blocks
 
 
-@lru_cache(maxsize=200_000)
 def _suit_shapes(counts: tuple[int, ...], base: int, honors: bool) -> tuple[Shape, ...]:
     """Every split of one suit's tiles into sets and at most one pair.
 
@@ -160,8 +159,9 @@ def _honor_shapes(counts: list[int]) -> tuple[Shape, ...] | None:
     return (tuple(blocks),)
 
 
-# Each suit's nine counts packed three bits apiece into one int: a cheaper
-# cache key than a tuple. Honors get a flag bit, as they split differently.
+# Each suit's nine counts packed three bits apiece into one int (a count is
+# at most 4, or 5 with a tile added): a cheaper cache key than a tuple.
+# Honors get a flag bit, as they split differently.
 _HONOR_BIT = 1 << 30
 
 
@@ -224,32 +224,10 @@ def shapes(counts: list[int]) -> list[Shape]:
     return [tuple(b for part in combo for b in part) for combo in product(*parts)]
 
 
-@lru_cache(maxsize=200_000)
-def _suit_complete(counts: tuple[int, ...], honors: bool) -> bool:
-    return bool(_suit_shapes(counts, 0, honors))
-
-
 def is_complete(counts: list[int]) -> bool:
     """Sets and one pair (no seven pairs), fast: no splits are built."""
-    pairs = 0
-    for s in range(3):
-        chunk = tuple(counts[s * 9 : s * 9 + 9])
-        n = sum(chunk)
-        if n == 0:
-            continue
-        r = n % 3
-        if r == 1:
-            return False
-        pairs += r == 2
-        if pairs > 1 or not _suit_complete(chunk, False):
-            return False
-    for i in range(27, 34):
-        n = counts[i]
-        if n == 2:
-            pairs += 1
-        elif n not in (0, 3):
-            return False
-    return pairs == 1
+    _, classes = _suit_classes(counts)
+    return min(classes) >= 0 and sum(classes) == 1
 
 
 # --------------------------------------------------------------------------
@@ -621,31 +599,39 @@ _CLASSES: dict[int, int] = {}
 _WAITS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
 
-def _suit_class(counts: tuple[int, ...], honors: bool) -> int:
-    """0: whole sets; 1: whole sets and one pair; -1: neither."""
-    r = sum(counts) % 3
-    if r == 1 or not _suit_complete(counts, honors):
-        return -1
-    return r // 2
+def _key(code: int, honors: bool) -> int:
+    return code | _HONOR_BIT if honors else code
 
 
 def _class_of(code: int, size: int, honors: bool) -> int:
-    key = code | _HONOR_BIT if honors else code
+    """0: whole sets; 1: whole sets and one pair; -1: neither."""
+    key = _key(code, honors)
     k = _CLASSES.get(key)
     if k is None:
-        k = _remember(_CLASSES, key, _suit_class(_unpack(code, size), honors))
+        counts = _unpack(code, size)
+        r = sum(counts) % 3
+        k = -1 if r == 1 or not _suit_shapes(counts, 0, honors) else r // 2
+        _remember(_CLASSES, key, k)
     return k
 
 
-def _suit_waits(counts: tuple[int, ...], honors: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _suit_classes(counts: list[int]) -> tuple[list[int], list[int]]:
+    """Each suit's packed code (honors last) and its class."""
+    codes: list[int] = []
+    classes: list[int] = []
+    for lo, hi, honors in _SUITS:
+        code, _ = _suit_code(counts, lo, hi)
+        codes.append(code)
+        classes.append(_class_of(code, hi - lo, honors))
+    return codes, classes
+
+
+def _suit_waits(code: int, size: int, honors: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Where one more tile makes this suit whole sets, and where sets and a pair."""
     sets_only: list[int] = []
     with_pair: list[int] = []
-    c = list(counts)
-    for i in range(len(c)):
-        c[i] += 1
-        kind = _suit_class(tuple(c), honors)
-        c[i] -= 1
+    for i in range(size):
+        kind = _class_of(code + (1 << (3 * i)), size, honors)
         if kind == 0:
             sets_only.append(i)
         elif kind == 1:
@@ -660,16 +646,8 @@ def _plain_waits(counts: list[int]) -> list[int]:
     the pair in at most one of them. Each suit's answers are cached by its
     counts, so a hand's waits cost a few look-ups.
     """
-    codes: list[int] = []
-    classes: list[int] = []
-    bad = 0
-    for lo, hi, honors in _SUITS:
-        code, _ = _suit_code(counts, lo, hi)
-        k = _class_of(code, hi - lo, honors)
-        codes.append(code)
-        classes.append(k)
-        bad += k < 0
-    if bad > 1:
+    codes, classes = _suit_classes(counts)
+    if sum(1 for k in classes if k < 0) > 1:
         return []
     out: list[int] = []
     for s, (lo, hi, honors) in enumerate(_SUITS):
@@ -681,10 +659,10 @@ def _plain_waits(counts: list[int]) -> list[int]:
                 pairs += k
         if not whole or pairs > 1:
             continue
-        key = codes[s] | _HONOR_BIT if honors else codes[s]
+        key = _key(codes[s], honors)
         table = _WAITS.get(key)
         if table is None:
-            table = _remember(_WAITS, key, _suit_waits(_unpack(codes[s], hi - lo), honors))
+            table = _remember(_WAITS, key, _suit_waits(codes[s], hi - lo, honors))
         out.extend(lo + i for i in table[0 if pairs else 1])
     return out
 
