@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
-from functools import lru_cache
 from typing import Any
 
 from rules.hand import ErrorInfo, Hand, ItemLine, Score
@@ -17,16 +16,6 @@ from rules.tiles import format_tiles, tile_code
 from rules.validate import validate
 
 NOT_A_SHAPE = "the tiles do not make four sets and a pair"
-
-
-@lru_cache(maxsize=1024)
-def block_text(kind: str, tile: int) -> str:
-    return format_tiles(Block(kind, tile).tiles)
-
-
-@lru_cache(maxsize=4096)
-def tiles_text(tiles: tuple[int, ...]) -> str:
-    return format_tiles(tiles)
 
 
 def score(raw: object) -> Score:
@@ -158,31 +147,51 @@ def best_evaluation(region: Region, hand: Hand, opts: Any, candidates: list[Spli
 def _settled(
     region: Region, hand: Hand, opts: Any, ev: Evaluation | None, reasons: tuple[str, ...]
 ) -> dict[str, Any]:
-    settlement = region.settle(hand, opts, ev if ev is not None and ev.winning else None)
-    # Every field of a Score (the rest at its defaults), so outcome_json needs none.
-    out: dict[str, Any] = {
-        **SCORE_DEFAULTS,
+    won = ev is not None and ev.winning
+    settlement = region.settle(hand, opts, ev if won else None)
+    if ev is None or not won:
+        return {
+            **SCORE_DEFAULTS,
+            "ok": True,
+            "region": region.key,
+            "unit": region.unit,
+            "payments": settlement.payments,
+            "net": net_of(settlement.payments, hand.seats),
+            "next_table": settlement.next_table if hand.is_draw else None,
+            "reasons": reasons,
+        }
+    # Every field of a Score, so outcome_json needs no defaults.
+    split = ev.split
+    return {
         "ok": True,
         "region": region.key,
+        "winning": True,
+        "items": ev.lines,
+        "total": ev.total,
         "unit": region.unit,
+        "how": ev.how,
         "payments": settlement.payments,
         "net": net_of(settlement.payments, hand.seats),
-        "next_table": settlement.next_table if hand.is_draw else None,
+        "next_table": settlement.next_table,
         "reasons": reasons,
+        "errors": (),
+        "split": tuple(_block_text(b) for b in split.blocks),
+        "wait": split.wait,
+        "wilds": tuple(tile_code(t) for t in split.wild_assignments),
     }
-    if ev is not None and ev.winning:
-        split = ev.split
-        out.update(
-            winning=True,
-            items=ev.lines,
-            total=ev.total,
-            how=ev.how,
-            next_table=settlement.next_table,
-            split=tuple(
-                tiles_text(b.meld.tiles) if b.meld is not None else block_text(b.kind, b.tile)
-                for b in split.blocks
-            ),
-            wilds=tuple(tile_code(t) for t in split.wild_assignments),
-            wait=split.wait,
-        )
-    return out
+
+
+# The notation of a block: the same few hundred recur in every answer.
+_BLOCK_TEXT: dict[tuple[str, int, tuple[int, ...] | None], str] = {}
+
+
+def _block_text(b: Block) -> str:
+    meld_tiles = b.meld.tiles if b.meld is not None else None
+    key = (b.kind, b.tile, meld_tiles)
+    text = _BLOCK_TEXT.get(key)
+    if text is None:
+        text = format_tiles(meld_tiles if meld_tiles is not None else b.tiles)
+        if len(_BLOCK_TEXT) >= 4096:
+            _BLOCK_TEXT.clear()
+        _BLOCK_TEXT[key] = text
+    return text

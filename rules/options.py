@@ -68,7 +68,7 @@ def build(options_type: type, raw: object) -> tuple[Any, list[ErrorInfo]]:
     """The options with ``raw`` applied over the defaults, or the errors."""
     errors: list[ErrorInfo] = []
     if raw is None:
-        raw = {}
+        return _defaults(options_type), errors
     if not isinstance(raw, Mapping):
         return options_type(), [ErrorInfo("rules", "bad_option_value", "rules must be an object")]
     if not raw:

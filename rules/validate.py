@@ -49,6 +49,7 @@ OTHER_MELD_TYPES = (*KONG_TYPES, "egg")  # what other players' melds may be (for
 
 
 _Errors = list[ErrorInfo]
+_NO_FLAGS: frozenset[str] = frozenset()
 
 
 def _add(errs: _Errors, field: str, code: str, message: str) -> None:
@@ -62,7 +63,7 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
     region's own checks, which judge a win, are left to each candidate.
     """
     errs: _Errors = []
-    if not isinstance(raw, Mapping):
+    if not isinstance(raw, dict) and not isinstance(raw, Mapping):
         _add(errs, "", "bad_json", "the hand must be a JSON object")
         return None, errs
     region_key = raw.get("region")
@@ -172,22 +173,23 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
     if errs:
         return None, errs
 
+    rules = raw.get("rules")
     hand = Hand(
-        region=region.key,
-        concealed=tuple(concealed or ()),
-        win_tile=win_tile,
-        melds=tuple(melds),
-        flowers=tuple(flowers),
-        seat=seat,
-        dealer=dealer or "E",
-        win_by=win_by,
-        discarder=discarder,
-        flags=frozenset(flags),
-        events=tuple(events),
-        players=players,
-        rules=dict(raw.get("rules") or {}),
-        table=table,
-        other_melds=other,
+        region.key,
+        tuple(concealed) if concealed else (),
+        win_tile,
+        tuple(melds),
+        tuple(flowers) if flowers else (),
+        seat,
+        dealer or "E",
+        win_by,
+        discarder,
+        frozenset(flags) if flags else _NO_FLAGS,
+        tuple(events) if events else (),
+        players,
+        dict(rules) if rules else {},
+        table,
+        other,
     )
     if not for_waits:
         errs.extend(region.check_hand(hand, opts))
@@ -340,10 +342,44 @@ def _melds(value: object, where: str, region: Region, errs: _Errors, own: bool) 
         return []
     out = []
     for i, m in enumerate(value):
-        meld = _meld(m, f"{where}[{i}]", region, errs, own)
+        key = _meld_key(m, region, own)
+        meld = _MELDS.get(key) if key is not None else None
+        if meld is None:
+            meld = _meld(m, f"{where}[{i}]", region, errs, own)
+            if meld is not None and key is not None:
+                if len(_MELDS) >= _MELDS_MAX:
+                    _MELDS.clear()
+                _MELDS[key] = meld
         if meld is not None:
             out.append(meld)
     return out
+
+
+# A region allows a few hundred melds and the same ones come back hand after
+# hand, so each meld read and checked once is kept (Meld is frozen). Only
+# plain strings and ints make a key: 1.0 and True compare equal to 1 and
+# would otherwise stand for a valid meld they are not.
+_MELDS: dict[tuple[object, ...], Meld] = {}
+_MELDS_MAX = 4096
+
+
+def _meld_key(m: object, region: Region, own: bool) -> tuple[object, ...] | None:
+    if type(m) is not dict:
+        return None
+    mtype, tiles, from_seat, kind, hui = (
+        m.get("type"),
+        m.get("tiles"),
+        m.get("from"),
+        m.get("kind"),
+        m.get("hui", 0),
+    )
+    if type(mtype) is not str or type(tiles) is not str or type(hui) is not int:
+        return None
+    if (from_seat is not None and type(from_seat) is not str) or (
+        kind is not None and type(kind) is not str
+    ):
+        return None
+    return (region.key, own, mtype, tiles, from_seat, kind, hui)
 
 
 def _other_melds(
@@ -479,19 +515,20 @@ def _copies(
     flowers: list[int],
     errs: _Errors,
 ) -> None:
-    counts = [0] * N_KINDS
-    tiles = list(concealed)
+    tiles = [*concealed, *flowers]  # 金湖's dragons are flowers
     if win_tile is not None:
         tiles.append(win_tile)
     for m in melds:
-        tiles.extend(m.tiles)
+        tiles += m.tiles
     for ms in other.values():
         for m in ms:
-            tiles.extend(m.tiles)
-    tiles.extend(t for t in flowers if t < N_KINDS)  # 金湖's dragons are flowers
+            tiles += m.tiles
+    counts = [0] * N_KINDS
     for t in tiles:
         if t < N_KINDS:
             counts[t] += 1
+    if max(counts) <= 4:
+        return
     for t, n in enumerate(counts):
         if n > 4:
             _add(errs, "hand", "too_many_copies", f"{tile_code(t)} appears {n} times; a set has 4")

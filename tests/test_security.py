@@ -34,6 +34,15 @@ def test_check_deploy_is_clean_in_serving_mode() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+def test_the_served_app_freezes_what_it_loaded_out_of_the_collectors_way() -> None:
+    code = "import gc, calculator.wsgi as w; print(gc.get_freeze_count() > 10000, w.application is not None)"
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "calculator.settings"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert done.stdout.split() == ["True", "True"], done.stdout + done.stderr
+
+
 def test_every_page_has_a_strict_content_security_policy(client: Client) -> None:
     response = client.get("/")
     csp = response.headers["Content-Security-Policy"]

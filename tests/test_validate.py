@@ -139,3 +139,25 @@ def test_random_junk_never_raises(junk: dict[str, Any]) -> None:
 def test_random_junk_alone_never_raises(junk: dict[str, Any]) -> None:
     got = to_json(score({"region": "laosanfan", **junk}))
     assert got["ok"] in (True, False)
+
+
+def _meld_errors(region: str, melds: list[Any], **more: Any) -> list[tuple[str, str]]:
+    hand = {**GOOD, "region": region, "melds": melds, **more}
+    got = to_json(score(hand))
+    return [(e["field"], e["code"]) for e in got.get("errors", [])]
+
+
+def test_a_meld_checked_once_is_not_taken_for_a_look_alike() -> None:
+    # Valid melds are kept between hands; what only compares equal to one
+    # (True and 1.0 for 1), or the same meld where it is not allowed, is
+    # still read and refused.
+    egg = {"type": "egg", "tiles": "56z1s", "kind": "xi", "hui": 1}
+    assert ("melds[0]", "bad_meld") not in _meld_errors("changchun", [egg])
+    for hui in (True, 1.0):
+        assert ("melds[0]", "bad_meld") in _meld_errors("changchun", [{**egg, "hui": hui}])
+    assert ("melds[0]", "meld_not_allowed") in _meld_errors("laosanfan", [egg])
+    pong = {"type": "pong", "tiles": "555m"}
+    assert ("melds[0]", "bad_meld") not in _meld_errors("laosanfan", [pong])
+    assert ("other_melds.W[0]", "bad_meld") in _meld_errors(
+        "laosanfan", [pong], other_melds={"W": [pong]}
+    )
