@@ -91,9 +91,12 @@ def splits_of(region: Region, hand: Hand, opts: Any) -> list[Split]:
 
 # The lines of a breakdown depend only on the items found and the options,
 # and the same few combinations recur across hands (and across the readings
-# of one hand), so they are resolved once. Bounded: cleared when full.
-_LINES: dict[tuple[str, Hashable, tuple[tuple[str, Hit], ...]], tuple[ItemLine, ...]] = {}
-_LINES_MAX = 8192
+# of one hand), so they are resolved once; so is the total, where the region
+# says it depends on nothing else. Bounded: cleared when full.
+_Key = tuple[str, Hashable, tuple[tuple[str, Hit], ...]]
+_LINES: dict[_Key, tuple[ItemLine, ...]] = {}
+_TOTALS: dict[_Key, Evaluation] = {}
+_CACHE_MAX = 8192
 
 
 def evaluate(region: Region, hand: Hand, opts: Any, split: Split) -> Evaluation:
@@ -106,6 +109,10 @@ def evaluate(region: Region, hand: Hand, opts: Any, split: Split) -> Evaluation:
             if hit is not None:
                 found.append((item_key, hit))
     key = (region.key, opts, tuple(found))
+    if region.total_from_lines:
+        ev = _TOTALS.get(key)
+        if ev is not None:
+            return Evaluation(split, ev.lines, ev.total, ev.how, ev.winning, ev.reasons, ev.data)
     lines = _LINES.get(key)
     if lines is None:
         lines = tuple(
@@ -118,10 +125,15 @@ def evaluate(region: Region, hand: Hand, opts: Any, split: Split) -> Evaluation:
                 region.by_key,
             )
         )
-        if len(_LINES) >= _LINES_MAX:
+        if len(_LINES) >= _CACHE_MAX:
             _LINES.clear()
         _LINES[key] = lines
-    return region.evaluate(ctx, list(lines))
+    ev = region.evaluate(ctx, list(lines))
+    if region.total_from_lines:
+        if len(_TOTALS) >= _CACHE_MAX:
+            _TOTALS.clear()
+        _TOTALS[key] = ev
+    return ev
 
 
 def best_evaluation(region: Region, hand: Hand, opts: Any, candidates: list[Split]) -> Evaluation:

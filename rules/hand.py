@@ -72,7 +72,7 @@ class Event:
     seat: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Hand:
     region: str
     concealed: tuple[int, ...]
@@ -82,13 +82,51 @@ class Hand:
     seat: str | None
     dealer: str
     win_by: str
-    discarder: str | None = None
-    flags: frozenset[str] = frozenset()
-    events: tuple[Event, ...] = ()
-    players: int = 4
-    rules: Mapping[str, Any] = field(default_factory=dict)
-    table: Mapping[str, Any] = field(default_factory=dict)
-    other_melds: Mapping[str, tuple[Meld, ...]] = field(default_factory=dict)
+    discarder: str | None
+    flags: frozenset[str]
+    events: tuple[Event, ...]
+    players: int
+    rules: Mapping[str, Any]
+    table: Mapping[str, Any]
+    other_melds: Mapping[str, tuple[Meld, ...]]
+
+    # Written out rather than generated: the __init__ dataclasses generates
+    # stays interpreted Python when this module is compiled, and it was a
+    # third of validating a request. The defaults live here only.
+    def __init__(
+        self,
+        region: str,
+        concealed: tuple[int, ...],
+        win_tile: int | None,
+        melds: tuple[Meld, ...],
+        flowers: tuple[int, ...],
+        seat: str | None,
+        dealer: str,
+        win_by: str,
+        discarder: str | None = None,
+        flags: frozenset[str] = frozenset(),
+        events: tuple[Event, ...] = (),
+        players: int = 4,
+        rules: Mapping[str, Any] | None = None,
+        table: Mapping[str, Any] | None = None,
+        other_melds: Mapping[str, tuple[Meld, ...]] | None = None,
+    ) -> None:
+        put = object.__setattr__  # frozen: the one way in
+        put(self, "region", region)
+        put(self, "concealed", concealed)
+        put(self, "win_tile", win_tile)
+        put(self, "melds", melds)
+        put(self, "flowers", flowers)
+        put(self, "seat", seat)
+        put(self, "dealer", dealer)
+        put(self, "win_by", win_by)
+        put(self, "discarder", discarder)
+        put(self, "flags", flags)
+        put(self, "events", events)
+        put(self, "players", players)
+        put(self, "rules", {} if rules is None else rules)
+        put(self, "table", {} if table is None else table)
+        put(self, "other_melds", {} if other_melds is None else other_melds)
 
     @property
     def is_draw(self) -> bool:

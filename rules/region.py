@@ -73,6 +73,9 @@ class Region:
     # What of a reading the items can see; readings alike in it score alike,
     # so only the first is scored (三门's wild tiles make hundreds of them).
     reading_key: Callable[[Split], Hashable] | None = None
+    # ``evaluate`` reads only the lines, the options and the split (老三番),
+    # so each combination of items found is totalled once.
+    total_from_lines: bool = False
     # The readings to score, given the shared splitter's: a region may add
     # some (三门's 四财神 wins with any shape) or read the hand its own way
     # (长春's 宝 standing for each winning tile).

@@ -394,7 +394,22 @@ def counts_and_wilds(tiles: tuple[int, ...], wild_tile: int | None) -> tuple[lis
     return counts, wilds
 
 
+# A hand's melds come from a few hundred values, and a named tuple's
+# constructor is interpreted Python even here: each meld's block is made once.
+_MELD_BLOCKS: dict[tuple[object, ...], Block] = {}
+
+
 def meld_block(m: Meld) -> Block:
+    key = (m.type, m.tiles, m.from_seat, m.kind, m.hui)
+    block = _MELD_BLOCKS.get(key)
+    if block is None:
+        if len(_MELD_BLOCKS) >= _CACHE_MAX:
+            _MELD_BLOCKS.clear()
+        block = _MELD_BLOCKS[key] = _meld_block(m)
+    return block
+
+
+def _meld_block(m: Meld) -> Block:
     first = m.tiles[0]
     if m.type == "chi":
         return Block(SEQ, min(m.tiles), concealed=False, meld=m)

@@ -26,7 +26,7 @@ from rules.hand import (
 )
 from rules.region import Region
 from rules.regions import REGIONS
-from rules.tiles import N_KINDS, NotationError, is_suited, parse, parse_one, tile_code
+from rules.tiles import N_KINDS, N_TILES, NotationError, is_suited, parse, parse_one, tile_code
 
 # How each table key's value is checked: "seats" a list of seats, "seat" one
 # seat, "seat_int_pos" seat → int ≥ 1, "seat_int" seat → int, "int0" int ≥ 0,
@@ -515,20 +515,21 @@ def _copies(
     flowers: list[int],
     errs: _Errors,
 ) -> None:
-    tiles = [*concealed, *flowers]  # 金湖's dragons are flowers
+    counts = [0] * N_TILES  # flowers too: 金湖's dragons are flowers
+    for t in concealed:
+        counts[t] += 1
+    for t in flowers:
+        counts[t] += 1
     if win_tile is not None:
-        tiles.append(win_tile)
+        counts[win_tile] += 1
     for m in melds:
-        tiles += m.tiles
+        for t in m.tiles:
+            counts[t] += 1
     for ms in other.values():
         for m in ms:
-            tiles += m.tiles
-    counts = [0] * N_KINDS
-    for t in tiles:
-        if t < N_KINDS:
-            counts[t] += 1
-    if max(counts) <= 4:
-        return
-    for t, n in enumerate(counts):
+            for t in m.tiles:
+                counts[t] += 1
+    for t in range(N_KINDS):
+        n = counts[t]
         if n > 4:
             _add(errs, "hand", "too_many_copies", f"{tile_code(t)} appears {n} times; a set has 4")

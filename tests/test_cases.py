@@ -92,3 +92,16 @@ def test_every_item_has_a_case(region: str) -> None:
             covered |= {k for k, v in case.get("expect", {}).get("items", {}).items() if v}
     missing = [i.key for i in REGIONS[region].items if i.key not in covered]
     assert not missing, f"{region} items with no golden case counting them: {missing}"
+
+
+def test_a_total_kept_from_an_earlier_hand_is_the_total_worked_out_afresh() -> None:
+    # Regions that say their total depends only on the lines and options
+    # (Region.total_from_lines) have it kept per combination of items; any
+    # hand scored after the others must get what it gets scored alone.
+    from rules import engine
+
+    warm = {name: to_json(score(case["hand"])) for name, case in CASES}
+    for name, case in CASES:
+        engine._LINES.clear()
+        engine._TOTALS.clear()
+        assert to_json(score(case["hand"])) == warm[name], name

@@ -429,21 +429,27 @@ def tier_cap(opts: Options) -> int:
 
 def evaluate(ctx: Ctx, lines: list[ItemLine]) -> Evaluation:
     opts: Options = ctx.opts
-    fan = sum(line.value for line in lines if line.unit == FAN)
+    fan = hu = 0
+    hu_values: list[str] = []
+    for line in lines:
+        if line.unit == FAN:
+            fan += line.value
+        elif line.unit == HU and line.value:
+            hu += line.value
+            hu_values.append(str(line.value))
     if fan > FAN_CAP:
         lines = [
             *lines,
             ItemLine("cap", "三番為頂", FAN_CAP - fan, FAN, "老三番麻將三番為頂", R_FLOWERS),
         ]
         fan = FAN_CAP
-    hu = sum(line.value for line in lines if line.unit == HU)
     tier = opts.tier
     if tier == "tui_dao_ba":
         total = 100 * 2**fan
         how = f"推倒八: {fan} 番 → {total}"
     else:
         cap = tier_cap(opts)
-        parts = " + ".join(str(line.value) for line in lines if line.unit == HU and line.value)
+        parts = " + ".join(hu_values)
         if fan >= FAN_CAP:
             total = cap
             how = f"{fan} 番 → {cap} (三番為頂)"
@@ -613,6 +619,7 @@ REGION = Region(
     options=Options,
     items=ITEMS,
     evaluate=evaluate,
+    total_from_lines=True,
     settle=settle,
     tiles=frozenset(range(34)),
     flower_tiles=frozenset(FLOWERS),
