@@ -8,21 +8,31 @@ from typing import Any
 
 from rules.hand import ItemLine, Score
 
+# A breakdown's lines come from a small set (rules.engine resolves them once
+# per combination of items), so each line's JSON is built once; every answer
+# gets its own copy, as callers may add to theirs.
+_ITEM_JSON: dict[ItemLine, dict[str, Any]] = {}
+
 
 def _item(i: ItemLine) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "key": i.key,
-        "name": i.name,
-        "value": i.value,
-        "unit": i.unit,
-        "detail": i.detail,
-        "rule": i.rule,
-    }
-    if i.times != 1:
-        out["count"] = i.times
-    if i.dropped_by:
-        out["replaced_by"] = i.dropped_by
-    return out
+    made = _ITEM_JSON.get(i)
+    if made is None:
+        made = {
+            "key": i.key,
+            "name": i.name,
+            "value": i.value,
+            "unit": i.unit,
+            "detail": i.detail,
+            "rule": i.rule,
+        }
+        if i.times != 1:
+            made["count"] = i.times
+        if i.dropped_by:
+            made["replaced_by"] = i.dropped_by
+        if len(_ITEM_JSON) >= 8192:
+            _ITEM_JSON.clear()
+        _ITEM_JSON[i] = made
+    return dict(made)
 
 
 SCORE_FIELDS = tuple(f.name for f in fields(Score))

@@ -83,3 +83,15 @@ def test_command_line_reads_standard_input(monkeypatch: pytest.MonkeyPatch) -> N
     out = io.StringIO()
     call_command("score", "-", stdout=out)
     assert json.loads(out.getvalue())["ok"] is True
+
+
+def test_each_answer_owns_its_breakdown() -> None:
+    # Lines' JSON is built once and copied per answer: a caller that adds to
+    # one answer (the ledger, the page) must not change the next.
+    from rules.engine import score_json
+
+    first = score_json(SEED_HAND)
+    first["items"][0]["value"] = -1
+    first["items"][0]["note"] = "changed"
+    again = score_json(SEED_HAND)
+    assert again["items"][0]["value"] != -1 and "note" not in again["items"][0]

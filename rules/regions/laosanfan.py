@@ -111,7 +111,8 @@ def _all_triplets(ctx: Ctx) -> bool:
 
 def _own_flower(group: tuple[int, ...]) -> Any:
     def check(ctx: Ctx) -> bool:
-        return group[ctx.seat_wind] in ctx.flowers
+        # Most hands hold no flower: no need to work out the seat's wind.
+        return bool(ctx.flowers) and group[ctx.seat_wind] in ctx.flowers
 
     return check
 
@@ -137,12 +138,8 @@ def _tier_variant(ctx: Ctx) -> Hit | None:
     return _TIER_HITS.get(ctx.opts.tier)  # 推倒八 has no 胡底
 
 
-def _counts_hu(ctx: Ctx) -> bool:
-    return ctx.opts.tier != "tui_dao_ba"
-
-
-def _flower_hu(ctx: Ctx) -> int:
-    return len(ctx.flowers) if _counts_hu(ctx) else 0
+def _flower_hu(ctx: LaoCtx) -> int:
+    return len(ctx.flowers) if ctx.counts_hu else 0
 
 
 def _sets_of(*, big: bool, kind: str, concealed: bool) -> Any:
@@ -151,7 +148,7 @@ def _sets_of(*, big: bool, kind: str, concealed: bool) -> Any:
     key = (big, kind, concealed)
 
     def check(ctx: LaoCtx) -> int:
-        return ctx.hu_classes.get(key, 0) if _counts_hu(ctx) else 0
+        return ctx.hu_classes.get(key, 0) if ctx.counts_hu else 0
 
     return check
 
@@ -165,18 +162,19 @@ class LaoCtx(Ctx):
             key = (is_terminal_or_honor(b.tile), b.kind, b.concealed)
             classes[key] = classes.get(key, 0) + 1
         self.hu_classes = classes
+        self.counts_hu = opts.tier != "tui_dao_ba"  # 推倒八 counts no 胡
 
 
-def _self_draw_hu(ctx: Ctx) -> bool:
-    return _counts_hu(ctx) and ctx.self_drawn
+def _self_draw_hu(ctx: LaoCtx) -> bool:
+    return ctx.counts_hu and ctx.self_drawn
 
 
-def _closed_wait_hu(ctx: Ctx) -> bool:
-    return _counts_hu(ctx) and ctx.wait == CLOSED
+def _closed_wait_hu(ctx: LaoCtx) -> bool:
+    return ctx.counts_hu and ctx.wait == CLOSED
 
 
-def _pair_hu(ctx: Ctx) -> bool:
-    if not (_counts_hu(ctx) and ctx.opts.pair_hu):
+def _pair_hu(ctx: LaoCtx) -> bool:
+    if not (ctx.counts_hu and ctx.opts.pair_hu):
         return False
     pair: Block | None = ctx.split.pair
     if pair is None:
@@ -185,8 +183,8 @@ def _pair_hu(ctx: Ctx) -> bool:
 
 
 def _wait_hu(wait: str) -> Any:
-    def check(ctx: Ctx) -> bool:
-        return _counts_hu(ctx) and ctx.opts.extra_wait_hu and ctx.wait == wait
+    def check(ctx: LaoCtx) -> bool:
+        return ctx.counts_hu and ctx.opts.extra_wait_hu and ctx.wait == wait
 
     return check
 
