@@ -484,21 +484,25 @@ def silver(total: int, tier: str) -> int:
 
 
 def _win_payments(hand: Hand, opts: Options, amount: int) -> list[Payment]:
-    assert hand.seat is not None
-    shares: list[tuple[str, int, str]] = []
-    for seat in hand.seats:
-        if seat == hand.seat:
-            continue
-        full = opts.payer_split == "equal" or seat == hand.dealer or hand.seat == hand.dealer
-        share = amount if full else (amount + 1) // 2
-        why = f"{amount} 銀" if full else f"{amount} 銀 × ½ (邊家)"
-        shares.append((seat, share, why))
+    winner = hand.seat
+    assert winner is not None
+    dealer = hand.dealer
+    all_full = opts.payer_split == "equal" or winner == dealer
+    full_why = f"{amount} 銀"
+    half, half_why = (amount + 1) // 2, f"{amount} 銀 × ½ (邊家)"
+    payments = [
+        Payment(seat, winner, amount, full_why)
+        if all_full or seat == dealer
+        else Payment(seat, winner, half, half_why)
+        for seat in hand.seats
+        if seat != winner
+    ]
     bao = hand.table.get("bao_seat")
     if bao:
-        total = sum(s for _, s, _ in shares)
-        paid_for = ", ".join(seat for seat, _, _ in shares)
-        return [Payment(bao, hand.seat, total, f"三攤包牌: {paid_for}", kind="bao")]
-    return [Payment(seat, hand.seat, share, why) for seat, share, why in shares]
+        total = sum(p.amount for p in payments)
+        paid_for = ", ".join(p.payer for p in payments)
+        return [Payment(bao, winner, total, f"三攤包牌: {paid_for}", kind="bao")]
+    return payments
 
 
 def _hu_tou(hand: Hand, opts: Options) -> list[Payment]:
