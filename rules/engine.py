@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.hand import ErrorInfo, Hand, ItemLine, Score
 from rules.items import ONCE, Hit, as_hit, resolve
+from rules.memo import remember
 from rules.region import Evaluation, Region
 from rules.regions import REGIONS
 from rules.report import SCORE_DEFAULTS, outcome_json, to_json
@@ -125,14 +126,10 @@ def evaluate(region: Region, hand: Hand, opts: Any, split: Split) -> Evaluation:
                 region.by_key,
             )
         )
-        if len(_LINES) >= _CACHE_MAX:
-            _LINES.clear()
-        _LINES[key] = lines
+        remember(_LINES, key, lines, _CACHE_MAX)
     ev = region.evaluate(ctx, list(lines))
     if region.total_from_lines:
-        if len(_TOTALS) >= _CACHE_MAX:
-            _TOTALS.clear()
-        _TOTALS[key] = ev
+        remember(_TOTALS, key, ev, _CACHE_MAX)
     return ev
 
 
@@ -202,8 +199,7 @@ def _block_text(b: Block) -> str:
     key = (b.kind, b.tile, meld_tiles)
     text = _BLOCK_TEXT.get(key)
     if text is None:
-        text = format_tiles(meld_tiles if meld_tiles is not None else b.tiles)
-        if len(_BLOCK_TEXT) >= 4096:
-            _BLOCK_TEXT.clear()
-        _BLOCK_TEXT[key] = text
+        text = remember(
+            _BLOCK_TEXT, key, format_tiles(meld_tiles if meld_tiles is not None else b.tiles), 4096
+        )
     return text

@@ -7,6 +7,7 @@ from dataclasses import MISSING, fields
 from typing import Any
 
 from rules.hand import ItemLine, Score
+from rules.memo import remember
 
 # A breakdown's lines come from a small set (rules.engine resolves them once
 # per combination of items), so each line's JSON is built once; every answer
@@ -29,9 +30,7 @@ def _item(i: ItemLine) -> dict[str, Any]:
             made["count"] = i.times
         if i.dropped_by:
             made["replaced_by"] = i.dropped_by
-        if len(_ITEM_JSON) >= 8192:
-            _ITEM_JSON.clear()
-        _ITEM_JSON[i] = made
+        remember(_ITEM_JSON, i, made, 8192)
     return dict(made)
 
 

@@ -11,9 +11,9 @@ def net_of(payments: Iterable[Payment], seats: Iterable[str]) -> dict[str, int]:
     """Each seat's gain (or loss): every payment moves its amount from payer
     to payee, so the nets sum to zero by construction."""
     net = dict.fromkeys(seats, 0)
-    for payer, payee, amount, _detail, _kind in payments:
-        net[payer] -= amount
-        net[payee] += amount
+    for p in payments:
+        net[p.payer] -= p.amount
+        net[p.payee] += p.amount
     return net
 
 

@@ -17,6 +17,7 @@ from itertools import product
 from typing import NamedTuple
 
 from rules.hand import Meld
+from rules.memo import remember
 from rules.tiles import N_KINDS
 
 SEQ, TRIP, PAIR, KONG, EGG = "seq", "trip", "pair", "kong", "egg"
@@ -180,14 +181,7 @@ def _unpack(code: int, size: int) -> tuple[int, ...]:
     return tuple((code >> (3 * i)) & 7 for i in range(size))
 
 
-_CACHE_MAX = 100_000  # per cache; random input (fuzzing) must not grow it without end
-
-
-def _remember[T](cache: dict[int, T], key: int, value: T) -> T:
-    if len(cache) >= _CACHE_MAX:
-        cache.clear()
-    cache[key] = value
-    return value
+_CACHE_MAX = 100_000  # entries per table (rules.memo)
 
 
 _SHAPES: dict[int, tuple[Shape, ...]] = {}
@@ -208,7 +202,7 @@ def shapes(counts: list[int]) -> list[Shape]:
         key = code | (s << 32)
         got = _SHAPES.get(key)
         if got is None:
-            got = _remember(_SHAPES, key, _suit_shapes(_unpack(code, 9), lo, False))
+            got = remember(_SHAPES, key, _suit_shapes(_unpack(code, 9), lo, False), _CACHE_MAX)
         if not got:
             return []
         parts.append(got)
@@ -403,9 +397,7 @@ def meld_block(m: Meld) -> Block:
     key = (m.type, m.tiles, m.from_seat, m.kind, m.hui)
     block = _MELD_BLOCKS.get(key)
     if block is None:
-        if len(_MELD_BLOCKS) >= _CACHE_MAX:
-            _MELD_BLOCKS.clear()
-        block = _MELD_BLOCKS[key] = _meld_block(m)
+        block = remember(_MELD_BLOCKS, key, _meld_block(m), _CACHE_MAX)
     return block
 
 
@@ -626,7 +618,7 @@ def _class_of(code: int, size: int, honors: bool) -> int:
         counts = _unpack(code, size)
         r = sum(counts) % 3
         k = -1 if r == 1 or not _suit_shapes(counts, 0, honors) else r // 2
-        _remember(_CLASSES, key, k)
+        remember(_CLASSES, key, k, _CACHE_MAX)
     return k
 
 
@@ -677,7 +669,7 @@ def _plain_waits(counts: list[int]) -> list[int]:
         key = _key(codes[s], honors)
         table = _WAITS.get(key)
         if table is None:
-            table = _remember(_WAITS, key, _suit_waits(codes[s], hi - lo, honors))
+            table = remember(_WAITS, key, _suit_waits(codes[s], hi - lo, honors), _CACHE_MAX)
         out.extend(lo + i for i in table[0 if pairs else 1])
     return out
 

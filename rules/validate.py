@@ -24,6 +24,7 @@ from rules.hand import (
     Meld,
     seat_order,
 )
+from rules.memo import remember
 from rules.region import Region
 from rules.regions import REGIONS
 from rules.tiles import N_KINDS, N_TILES, NotationError, is_suited, parse, parse_one, tile_code
@@ -347,9 +348,7 @@ def _melds(value: object, where: str, region: Region, errs: _Errors, own: bool) 
         if meld is None:
             meld = _meld(m, f"{where}[{i}]", region, errs, own)
             if meld is not None and key is not None:
-                if len(_MELDS) >= _MELDS_MAX:
-                    _MELDS.clear()
-                _MELDS[key] = meld
+                remember(_MELDS, key, meld, _MELDS_MAX)
         if meld is not None:
             out.append(meld)
     return out
