@@ -7,8 +7,9 @@ Score into the spec's JSON.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import wraps
 from typing import Any, NamedTuple
 
 SEATS = ("E", "S", "W", "N")
@@ -25,6 +26,39 @@ EGG_TILES = {
     "jiu": (8, 17, 26),
 }
 YAOJI = 18  # 幺鸡, 1s: may stand in (会) for a missing egg tile
+
+
+# Frozen records built once or more per request write their __init__ out:
+# the one dataclasses generates stays interpreted when the module is
+# compiled. Compiled, ``self.x = v`` in a record's own __init__ is a plain
+# store into it (frozen only guards assignment from outside), ten times
+# cheaper than object.__setattr__; interpreted, the frozen __setattr__
+# refuses it, so there each such __init__ stores into a scratch object
+# whose fields are then copied in.
+class _Scratch:
+    """Takes a frozen record's __init__ stores, to be copied in after."""
+
+
+def _init_through_setattr(init: Callable[..., None]) -> Callable[..., None]:
+    @wraps(init)
+    def __init__(self: object, *args: Any, **kwargs: Any) -> None:
+        scratch = _Scratch()
+        init(scratch, *args, **kwargs)
+        for name, value in vars(scratch).items():
+            object.__setattr__(self, name, value)
+
+    return __init__
+
+
+def written_inits(module_file: str, *records: type) -> None:
+    """Let these records' written-out __init__s run in plain Python too.
+
+    ``module_file`` is the defining module's ``__file__``: compiled, it names
+    the extension library and nothing needs doing.
+    """
+    if module_file.endswith(".py"):
+        for record in records:
+            record.__init__ = _init_through_setattr(record.__init__)  # type: ignore[misc]
 
 
 def seat_order(players: int) -> tuple[str, ...]:
@@ -90,9 +124,7 @@ class Hand:
     table: Mapping[str, Any]
     other_melds: Mapping[str, tuple[Meld, ...]]
 
-    # Written out rather than generated: the __init__ dataclasses generates
-    # stays interpreted Python when this module is compiled, and it was a
-    # third of validating a request. The defaults live here only.
+    # Written out (see ``written_inits``); the defaults live here only.
     def __init__(
         self,
         region: str,
@@ -111,22 +143,21 @@ class Hand:
         table: Mapping[str, Any] | None = None,
         other_melds: Mapping[str, tuple[Meld, ...]] | None = None,
     ) -> None:
-        put = object.__setattr__  # frozen: the one way in
-        put(self, "region", region)
-        put(self, "concealed", concealed)
-        put(self, "win_tile", win_tile)
-        put(self, "melds", melds)
-        put(self, "flowers", flowers)
-        put(self, "seat", seat)
-        put(self, "dealer", dealer)
-        put(self, "win_by", win_by)
-        put(self, "discarder", discarder)
-        put(self, "flags", flags)
-        put(self, "events", events)
-        put(self, "players", players)
-        put(self, "rules", {} if rules is None else rules)
-        put(self, "table", {} if table is None else table)
-        put(self, "other_melds", {} if other_melds is None else other_melds)
+        self.region = region  # type: ignore[misc]
+        self.concealed = concealed  # type: ignore[misc]
+        self.win_tile = win_tile  # type: ignore[misc]
+        self.melds = melds  # type: ignore[misc]
+        self.flowers = flowers  # type: ignore[misc]
+        self.seat = seat  # type: ignore[misc]
+        self.dealer = dealer  # type: ignore[misc]
+        self.win_by = win_by  # type: ignore[misc]
+        self.discarder = discarder  # type: ignore[misc]
+        self.flags = flags  # type: ignore[misc]
+        self.events = events  # type: ignore[misc]
+        self.players = players  # type: ignore[misc]
+        self.rules = {} if rules is None else rules  # type: ignore[misc]
+        self.table = {} if table is None else table  # type: ignore[misc]
+        self.other_melds = {} if other_melds is None else other_melds  # type: ignore[misc]
 
     @property
     def is_draw(self) -> bool:
@@ -175,8 +206,8 @@ class ErrorInfo:
     message: str
 
 
-# Lines and payments are made for every split scored: named tuples are as
-# immutable as a frozen dataclass and far cheaper to build.
+# Lines are resolved once per combination of items found and then looked up
+# by value: a named tuple hashes and compares in C.
 class ItemLine(NamedTuple):
     """One line of a breakdown: an item that counted, was dropped, or the cap."""
 
@@ -190,12 +221,20 @@ class ItemLine(NamedTuple):
     dropped_by: str | None = None
 
 
-class Payment(NamedTuple):
+@dataclass(frozen=True, slots=True, init=False)
+class Payment:
     payer: str
     payee: str
     amount: int
     detail: str
-    kind: str = "win"  # win, kong, event, hu_tou …
+    kind: str  # win, kong, event, hu_tou …
+
+    def __init__(self, payer: str, payee: str, amount: int, detail: str, kind: str = "win") -> None:
+        self.payer = payer  # type: ignore[misc]
+        self.payee = payee  # type: ignore[misc]
+        self.amount = amount  # type: ignore[misc]
+        self.detail = detail  # type: ignore[misc]
+        self.kind = kind  # type: ignore[misc]
 
 
 @dataclass(frozen=True)
@@ -215,3 +254,6 @@ class Score:
     split: tuple[str, ...] = ()  # the winning split, one notation string per set
     wait: str = ""  # how the winning tile completed it: closed, edge, two_sided, single, triplet
     wilds: tuple[str, ...] = ()  # what each wild tile stood for in the winning split
+
+
+written_inits(__file__, Hand, Payment)

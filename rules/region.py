@@ -5,31 +5,60 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
 
 from rules.context import Ctx
-from rules.hand import ErrorInfo, Hand, ItemLine, Payment
+from rules.hand import ErrorInfo, Hand, ItemLine, Payment, written_inits
 from rules.items import Item, exclusion_order, replacers_of
 from rules.split import ALL_WILD_CHOICES, Split, WildChoices
 
+_NO_DATA: Mapping[str, Any] = MappingProxyType({})
+
 
 # In-between results, made once per split and per tile a waits answer tries:
-# immutable named tuples, cheaper to build than frozen dataclasses.
-class Evaluation(NamedTuple):
+# frozen records with their __init__ written out (``written_inits``).
+@dataclass(frozen=True, slots=True, init=False)
+class Evaluation:
     """One split scored: its lines (caps included), total and how it was reached."""
 
     split: Split
     lines: tuple[ItemLine, ...]
     total: int
     how: str
-    winning: bool = True
-    reasons: tuple[str, ...] = ()
-    data: Mapping[str, Any] = MappingProxyType({})  # numbers settle() needs
+    winning: bool
+    reasons: tuple[str, ...]
+    data: Mapping[str, Any]  # numbers settle() needs
+
+    def __init__(
+        self,
+        split: Split,
+        lines: tuple[ItemLine, ...],
+        total: int,
+        how: str,
+        winning: bool = True,
+        reasons: tuple[str, ...] = (),
+        data: Mapping[str, Any] = _NO_DATA,
+    ) -> None:
+        self.split = split  # type: ignore[misc]
+        self.lines = lines  # type: ignore[misc]
+        self.total = total  # type: ignore[misc]
+        self.how = how  # type: ignore[misc]
+        self.winning = winning  # type: ignore[misc]
+        self.reasons = reasons  # type: ignore[misc]
+        self.data = data  # type: ignore[misc]
 
 
-class Settlement(NamedTuple):
+@dataclass(frozen=True, slots=True, init=False)
+class Settlement:
     payments: tuple[Payment, ...]
     next_table: Mapping[str, Any] | None
+
+    def __init__(self, payments: tuple[Payment, ...], next_table: Mapping[str, Any] | None) -> None:
+        self.payments = payments  # type: ignore[misc]
+        self.next_table = next_table  # type: ignore[misc]
+
+
+written_inits(__file__, Evaluation, Settlement)
 
 
 def _no_errors(hand: Hand, opts: Any) -> list[ErrorInfo]:

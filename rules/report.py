@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import MISSING, fields
 from typing import Any
 
-from rules.hand import ItemLine, Score
+from rules.hand import ItemLine, Payment, Score
 from rules.memo import remember
 
 # A breakdown's lines come from a small set (rules.engine resolves them once
@@ -43,7 +42,7 @@ def to_json(score: Score) -> dict[str, Any]:
     return outcome_json({name: getattr(score, name) for name in SCORE_FIELDS})
 
 
-def outcome_json(score: Mapping[str, Any]) -> dict[str, Any]:
+def outcome_json(score: dict[str, Any]) -> dict[str, Any]:
     """The spec's JSON for a ``Score``'s fields (``rules.engine.outcome``)."""
     if not score["ok"]:
         return {
@@ -54,6 +53,7 @@ def outcome_json(score: Mapping[str, Any]) -> dict[str, Any]:
             ],
         }
     next_table = score["next_table"]
+    payments: tuple[Payment, ...] = score["payments"]
     out: dict[str, Any] = {
         "ok": True,
         "region": score["region"],
@@ -62,7 +62,7 @@ def outcome_json(score: Mapping[str, Any]) -> dict[str, Any]:
         "total": {"value": score["total"], "unit": score["unit"]},
         "payments": [
             {"from": p.payer, "to": p.payee, "amount": p.amount, "detail": p.detail, "kind": p.kind}
-            for p in score["payments"]
+            for p in payments
         ],
         "net": dict(score["net"]),
         "next_table": dict(next_table) if next_table is not None else None,

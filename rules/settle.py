@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from rules.hand import Payment
 
 
-def net_of(payments: Iterable[Payment], seats: Iterable[str]) -> dict[str, int]:
+def net_of(payments: tuple[Payment, ...], seats: tuple[str, ...]) -> dict[str, int]:
     """Each seat's gain (or loss): every payment moves its amount from payer
     to payee, so the nets sum to zero by construction."""
-    net = dict.fromkeys(seats, 0)
+    net = {seat: 0 for seat in seats}
     for p in payments:
         net[p.payer] -= p.amount
         net[p.payee] += p.amount

@@ -64,9 +64,11 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
     region's own checks, which judge a win, are left to each candidate.
     """
     errs: _Errors = []
-    if not isinstance(raw, dict) and not isinstance(raw, Mapping):
-        _add(errs, "", "bad_json", "the hand must be a JSON object")
-        return None, errs
+    if not isinstance(raw, dict):
+        if not isinstance(raw, Mapping):
+            _add(errs, "", "bad_json", "the hand must be a JSON object")
+            return None, errs
+        raw = dict(raw)  # a plain dict: compiled, its reads take the dict's own fast path
     region_key = raw.get("region")
     region = REGIONS.get(region_key) if isinstance(region_key, str) else None
     if region is None:
@@ -200,7 +202,7 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
 
 
 def _seat(
-    raw: Mapping[str, Any], key: str, seats: tuple[str, ...], errs: _Errors, required: bool
+    raw: dict[str, Any], key: str, seats: tuple[str, ...], errs: _Errors, required: bool
 ) -> str | None:
     value = raw.get(key)
     if value is None:
@@ -224,7 +226,7 @@ def _notation(value: object, where: str, errs: _Errors) -> list[int] | None:
         return None
 
 
-def _tiles(raw: Mapping[str, Any], key: str, errs: _Errors, required: bool) -> list[int]:
+def _tiles(raw: dict[str, Any], key: str, errs: _Errors, required: bool) -> list[int]:
     value = raw.get(key)
     if value is None:
         if required:
@@ -233,7 +235,7 @@ def _tiles(raw: Mapping[str, Any], key: str, errs: _Errors, required: bool) -> l
     return _notation(value, key, errs) or []
 
 
-def _one_tile(raw: Mapping[str, Any], key: str, errs: _Errors) -> int | None:
+def _one_tile(raw: dict[str, Any], key: str, errs: _Errors) -> int | None:
     value = raw.get(key)
     if value is None:
         _add(errs, key, "missing_field", f"{key} is required: the tile that completed the hand")

@@ -161,3 +161,53 @@ def test_a_meld_checked_once_is_not_taken_for_a_look_alike() -> None:
     assert ("other_melds.W[0]", "bad_meld") in _meld_errors(
         "laosanfan", [pong], other_melds={"W": [pong]}
     )
+
+
+def _plain_python_hand_module(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """rules/hand.py loaded from source, as it runs where mypyc could not compile."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "rules" / "hand.py"
+    spec = importlib.util.spec_from_file_location("plain_rules_hand", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, module)  # dataclasses looks itself up there
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("compiled_or_not", ["importable", "plain"])
+def test_hand_is_built_whole_and_stays_frozen(
+    compiled_or_not: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import dataclasses
+
+    import rules.hand
+
+    module = (
+        rules.hand if compiled_or_not == "importable" else _plain_python_hand_module(monkeypatch)
+    )
+    hand = module.Hand("laosanfan", (1, 2), 3, (), (), "S", "E", "self_draw", players=3)
+    assert dataclasses.asdict(hand) == {
+        "region": "laosanfan",
+        "concealed": (1, 2),
+        "win_tile": 3,
+        "melds": (),
+        "flowers": (),
+        "seat": "S",
+        "dealer": "E",
+        "win_by": "self_draw",
+        "discarder": None,
+        "flags": frozenset(),
+        "events": (),
+        "players": 3,
+        "rules": {},
+        "table": {},
+        "other_melds": {},
+    }
+    assert hand.won_on(7) == dataclasses.replace(hand, win_tile=7)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        hand.seat = "W"
+    assert hand.seat == "S"

@@ -97,8 +97,11 @@ def _one_suit(ctx: Ctx) -> bool:
     return len(ctx.suits) == 1 and 3 not in ctx.suits
 
 
+_HONORS = frozenset({3})
+
+
 def _honors_only(ctx: Ctx) -> bool:
-    return ctx.suits == frozenset({3})
+    return ctx.suits == _HONORS
 
 
 def _suit_and_honors(ctx: Ctx) -> bool:
@@ -142,13 +145,19 @@ def _flower_hu(ctx: LaoCtx) -> int:
     return len(ctx.flowers) if ctx.counts_hu else 0
 
 
+def _hu_class(big: bool, kind: str, concealed: bool) -> int:
+    """A triplet's or kong's 胡 class (大麼?, triplet or kong, concealed?) as
+    0–7: an index, where a tuple key would be hashed by every check."""
+    return (4 if big else 0) + (2 if kind == KONG else 0) + (1 if concealed else 0)
+
+
 def _sets_of(*, big: bool, kind: str, concealed: bool) -> Any:
     """Count the triplets or kongs of one 胡 class (大麼 or not, 明 or 暗)."""
 
-    key = (big, kind, concealed)
+    index = _hu_class(big, kind, concealed)
 
     def check(ctx: LaoCtx) -> int:
-        return ctx.hu_classes.get(key, 0) if ctx.counts_hu else 0
+        return ctx.hu_classes[index] if ctx.counts_hu else 0
 
     return check
 
@@ -156,11 +165,9 @@ def _sets_of(*, big: bool, kind: str, concealed: bool) -> Any:
 class LaoCtx(Ctx):
     def __init__(self, hand: Hand, opts: Any, split: Split) -> None:
         super().__init__(hand, opts, split)
-        # Triplets and kongs by 胡 class: (大麼?, triplet or kong, concealed?).
-        classes: dict[tuple[bool, str, bool], int] = {}
+        classes = [0] * 8  # triplets and kongs by 胡 class (_hu_class)
         for b in self.triplets:
-            key = (is_terminal_or_honor(b.tile), b.kind, b.concealed)
-            classes[key] = classes.get(key, 0) + 1
+            classes[_hu_class(is_terminal_or_honor(b.tile), b.kind, b.concealed)] += 1
         self.hu_classes = classes
         self.counts_hu = opts.tier != "tui_dao_ba"  # 推倒八 counts no 胡
 
