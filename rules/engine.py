@@ -13,7 +13,7 @@ from rules.regions import REGIONS
 from rules.report import SCORE_DEFAULTS, outcome_json, to_json
 from rules.settle import net_of
 from rules.split import Block, Split, splits
-from rules.tiles import format_tiles, tile_code
+from rules.tiles import N_TILES, format_tiles, tile_code
 from rules.validate import validate
 
 NOT_A_SHAPE = "the tiles do not make four sets and a pair"
@@ -190,16 +190,24 @@ def _settled(
     }
 
 
-# The notation of a block: the same few hundred recur in every answer.
-_BLOCK_TEXT: dict[tuple[str, int, tuple[int, ...] | None], str] = {}
+# The notation of a block: the same few hundred recur in every answer. A
+# hand block's depends only on its kind and tile, so those are looked up by
+# index rather than through a tuple key hashed for every block.
+_HAND_BLOCK_TEXT: dict[str, list[str | None]] = {}
+_MELD_TEXT: dict[tuple[int, ...], str] = {}
 
 
 def _block_text(b: Block) -> str:
-    meld_tiles = b.meld.tiles if b.meld is not None else None
-    key = (b.kind, b.tile, meld_tiles)
-    text = _BLOCK_TEXT.get(key)
-    if text is None:
-        text = remember(
-            _BLOCK_TEXT, key, format_tiles(meld_tiles if meld_tiles is not None else b.tiles), 4096
-        )
-    return text
+    if b.meld is not None:
+        tiles = b.meld.tiles
+        text = _MELD_TEXT.get(tiles)
+        if text is None:
+            text = remember(_MELD_TEXT, tiles, format_tiles(tiles), 4096)
+        return text
+    by_tile = _HAND_BLOCK_TEXT.get(b.kind)
+    if by_tile is None:
+        by_tile = _HAND_BLOCK_TEXT[b.kind] = [None] * N_TILES
+    made = by_tile[b.tile]
+    if made is None:
+        made = by_tile[b.tile] = format_tiles(b.tiles)
+    return made
