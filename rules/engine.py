@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.hand import ErrorInfo, Hand, ItemLine, Score
 from rules.items import ONCE, Hit, as_hit, resolve
@@ -94,10 +94,36 @@ def splits_of(region: Region, hand: Hand, opts: Any) -> list[Split]:
 # and the same few combinations recur across hands (and across the readings
 # of one hand), so they are resolved once; so is the total, where the region
 # says it depends on nothing else. Bounded: cleared when full.
-_Key = tuple[str, Hashable, tuple[tuple[str, Hit], ...]]
-_LINES: dict[_Key, tuple[ItemLine, ...]] = {}
-_TOTALS: dict[_Key, Evaluation] = {}
+#
+# The tables are kept per options object, found by its id: hashing a frozen
+# dataclass runs its generated __hash__ as plain Python, on every split.
+# Each entry holds its options object, so no other can take that id while
+# the entry lives; ``rules.options.build`` hands out equal options as one
+# object, so their hands share the tables.
+_Found = tuple[str, tuple[tuple[str, Hit], ...]]
+
+
+class _Tables(NamedTuple):
+    opts: Any
+    lines: dict[_Found, tuple[ItemLine, ...]]
+    totals: dict[_Found, Evaluation]
+
+
+_BY_OPTIONS: dict[int, _Tables] = {}
 _CACHE_MAX = 8192
+_OPTIONS_MAX = 512
+
+
+def _tables(opts: Any) -> _Tables:
+    got = _BY_OPTIONS.get(id(opts))
+    if got is None or got.opts is not opts:
+        got = remember(_BY_OPTIONS, id(opts), _Tables(opts, {}, {}), _OPTIONS_MAX)
+    return got
+
+
+def clear_caches() -> None:
+    """Forget every kept breakdown and total (tests score with cold tables)."""
+    _BY_OPTIONS.clear()
 
 
 def evaluate(region: Region, hand: Hand, opts: Any, split: Split) -> Evaluation:
@@ -109,12 +135,13 @@ def evaluate(region: Region, hand: Hand, opts: Any, split: Split) -> Evaluation:
             hit = ONCE if got is True else as_hit(got)
             if hit is not None:
                 found.append((item_key, hit))
-    key = (region.key, opts, tuple(found))
+    tables = _tables(opts)
+    key = (region.key, tuple(found))
     if region.total_from_lines:
-        ev = _TOTALS.get(key)
+        ev = tables.totals.get(key)
         if ev is not None:
             return Evaluation(split, ev.lines, ev.total, ev.how, ev.winning, ev.reasons, ev.data)
-    lines = _LINES.get(key)
+    lines = tables.lines.get(key)
     if lines is None:
         lines = tuple(
             resolve(
@@ -126,10 +153,10 @@ def evaluate(region: Region, hand: Hand, opts: Any, split: Split) -> Evaluation:
                 region.by_key,
             )
         )
-        remember(_LINES, key, lines, _CACHE_MAX)
+        remember(tables.lines, key, lines, _CACHE_MAX)
     ev = region.evaluate(ctx, list(lines))
     if region.total_from_lines:
-        remember(_TOTALS, key, ev, _CACHE_MAX)
+        remember(tables.totals, key, ev, _CACHE_MAX)
     return ev
 
 

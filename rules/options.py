@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from rules.hand import ErrorInfo
+from rules.memo import remember
 
 
 def choice(default: str, choices: tuple[str, ...], doc: str) -> Any:
@@ -89,7 +90,19 @@ def build(options_type: type, raw: object) -> tuple[Any, list[ErrorInfo]]:
             errors.append(ErrorInfo(where, "bad_option_value", problem))
         else:
             values[name] = value
-    return options_type(**values), errors
+    if errors:
+        return options_type(**values), errors
+    # Equal options come back as one object: the engine keeps its tables per
+    # options object. Checked values are plain bools, ints and strings, and
+    # each option takes one kind, so the key tells them apart.
+    key = (options_type, tuple(sorted(values.items())))
+    made = _BUILT.get(key)
+    if made is None:
+        made = remember(_BUILT, key, options_type(**values), 1024)
+    return made, errors
+
+
+_BUILT: dict[tuple[type, tuple[tuple[str, Any], ...]], Any] = {}
 
 
 @lru_cache(maxsize=64)

@@ -102,6 +102,42 @@ def test_a_total_kept_from_an_earlier_hand_is_the_total_worked_out_afresh() -> N
 
     warm = {name: to_json(score(case["hand"])) for name, case in CASES}
     for name, case in CASES:
-        engine._LINES.clear()
-        engine._TOTALS.clear()
+        engine.clear_caches()
         assert to_json(score(case["hand"])) == warm[name], name
+
+
+def test_kept_totals_are_kept_apart_by_options() -> None:
+    # The same items found under two caps: the engine keeps its tables per
+    # options object, so each cap's total must come back, warm or cold.
+    hand = {
+        "region": "laosanfan",
+        "hand": "456p9s",
+        "win_tile": "9s",
+        "melds": [
+            {"type": "kong", "tiles": "7777z"},
+            {"type": "concealed_kong", "tiles": "6666z"},
+            {"type": "concealed_kong", "tiles": "1111m"},
+        ],
+        "seat": "E",
+        "dealer": "S",
+        "win_by": "self_draw",
+    }
+
+    def total(cap: int) -> int:
+        got = to_json(score({**hand, "rules": {"tier": "yao_er_liu", "yao_er_liu_cap": cap}}))
+        return int(got["total"]["value"])
+
+    assert [total(600), total(700), total(600), total(700)] == [600, 700, 600, 700]
+
+
+def test_equal_options_are_built_as_one_object() -> None:
+    from rules.options import build
+    from rules.regions.laosanfan import Options
+
+    one, errors = build(Options, {"tier": "yao_er_liu", "yao_er_liu_cap": 700})
+    assert not errors
+    again, _ = build(Options, {"yao_er_liu_cap": 700, "tier": "yao_er_liu"})
+    other, _ = build(Options, {"tier": "yao_er_liu", "yao_er_liu_cap": 800})
+    assert again is one
+    assert other is not one and other != one
+    assert one == Options(tier="yao_er_liu", yao_er_liu_cap=700)

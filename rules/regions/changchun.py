@@ -389,7 +389,7 @@ def bao_splits(hand: Hand, opts: Options) -> list[Split]:
             if sp.win_index is not None:
                 b = blocks[sp.win_index]
                 blocks[sp.win_index] = b._replace(wild=(t,))
-            out.append(sp._replace(blocks=tuple(blocks)))
+            out.append(replace(sp, blocks=tuple(blocks)))
     return out
 
 
