@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import wraps
+from types import SimpleNamespace
 from typing import Any, NamedTuple
 
 SEATS = ("E", "S", "W", "N")
@@ -35,14 +36,10 @@ YAOJI = 18  # 幺鸡, 1s: may stand in (会) for a missing egg tile
 # cheaper than object.__setattr__; interpreted, the frozen __setattr__
 # refuses it, so there each such __init__ stores into a scratch object
 # whose fields are then copied in.
-class _Scratch:
-    """Takes a frozen record's __init__ stores, to be copied in after."""
-
-
 def _init_through_setattr(init: Callable[..., None]) -> Callable[..., None]:
     @wraps(init)
     def __init__(self: object, *args: Any, **kwargs: Any) -> None:
-        scratch = _Scratch()
+        scratch = SimpleNamespace()  # plain attributes, compiled here or not
         init(scratch, *args, **kwargs)
         for name, value in vars(scratch).items():
             object.__setattr__(self, name, value)

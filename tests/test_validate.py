@@ -163,19 +163,22 @@ def test_a_meld_checked_once_is_not_taken_for_a_look_alike() -> None:
     )
 
 
-def _plain_python_hand_module(monkeypatch: pytest.MonkeyPatch) -> Any:
-    """rules/hand.py loaded from source, as it runs where mypyc could not compile."""
+def _plain_python(module: str, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A rules module loaded from its source, as it runs where mypyc could not compile."""
+    import importlib
     import importlib.util
     import sys
     from pathlib import Path
 
-    path = Path(__file__).resolve().parent.parent / "rules" / "hand.py"
-    spec = importlib.util.spec_from_file_location("plain_rules_hand", path)
+    compiled = importlib.import_module(module)
+    path = Path(__file__).resolve().parent.parent / (module.replace(".", "/") + ".py")
+    spec = importlib.util.spec_from_file_location(f"plain_{module.replace('.', '_')}", path)
     assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, module)  # dataclasses looks itself up there
-    spec.loader.exec_module(module)
-    return module
+    plain = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, plain)  # dataclasses looks itself up there
+    spec.loader.exec_module(plain)
+    assert plain.__file__ != compiled.__file__ or compiled.__file__.endswith(".py")
+    return plain
 
 
 @pytest.mark.parametrize("compiled_or_not", ["importable", "plain"])
@@ -187,7 +190,7 @@ def test_hand_is_built_whole_and_stays_frozen(
     import rules.hand
 
     module = (
-        rules.hand if compiled_or_not == "importable" else _plain_python_hand_module(monkeypatch)
+        rules.hand if compiled_or_not == "importable" else _plain_python("rules.hand", monkeypatch)
     )
     hand = module.Hand("laosanfan", (1, 2), 3, (), (), "S", "E", "self_draw", players=3)
     assert dataclasses.asdict(hand) == {
@@ -211,3 +214,61 @@ def test_hand_is_built_whole_and_stays_frozen(
     with pytest.raises(dataclasses.FrozenInstanceError):
         hand.seat = "W"
     assert hand.seat == "S"
+
+
+# Every other record whose __init__ is written out (rules.hand.written_inits):
+# (module, record, positional arguments, the fields they give, defaults included).
+WRITTEN_INITS = [
+    (
+        "rules.hand",
+        "Payment",
+        ("E", "S", 60, "60 銀"),
+        {"payer": "E", "payee": "S", "amount": 60, "detail": "60 銀", "kind": "win"},
+    ),
+    (
+        "rules.region",
+        "Settlement",
+        ((), {"dealer": "S"}),
+        {"payments": (), "next_table": {"dealer": "S"}},
+    ),
+    (
+        "rules.split",
+        "Split",
+        ((), 0, "closed"),
+        {"blocks": (), "win_index": 0, "wait": "closed", "seven_pairs": False},
+    ),
+]
+
+
+@pytest.mark.parametrize("compiled_or_not", ["importable", "plain"])
+@pytest.mark.parametrize(("module", "record", "args", "fields"), WRITTEN_INITS)
+def test_records_with_written_inits_are_built_whole_and_stay_frozen(
+    compiled_or_not: str,
+    module: str,
+    record: str,
+    args: tuple[Any, ...],
+    fields: dict[str, Any],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import dataclasses
+    import importlib
+
+    source = (
+        importlib.import_module(module)
+        if compiled_or_not == "importable"
+        else _plain_python(module, monkeypatch)
+    )
+    made = getattr(source, record)(*args)
+    assert {f.name: getattr(made, f.name) for f in dataclasses.fields(made)} == fields
+    assert dataclasses.replace(made) == made
+    first = next(iter(fields))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(made, first, None)
+
+
+def test_an_evaluation_takes_its_defaults() -> None:
+    from rules.region import Evaluation
+    from rules.split import Split
+
+    ev = Evaluation(Split((), None, ""), (), 30, "30")
+    assert (ev.winning, ev.reasons, dict(ev.data)) == (True, (), {})
