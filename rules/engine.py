@@ -93,7 +93,8 @@ def splits_of(region: Region, hand: Hand, opts: Any) -> list[Split]:
 # The lines of a breakdown depend only on the items found and the options,
 # and the same few combinations recur across hands (and across the readings
 # of one hand), so they are resolved once; so is the total, where the region
-# says it depends on nothing else. Bounded: cleared when full.
+# says it depends on nothing else. Bounded: all are cleared once they hold
+# _CACHE_MAX entries between them.
 #
 # The tables are kept per options object, found by its id: hashing a frozen
 # dataclass runs its generated __hash__ as plain Python, on every split.
@@ -111,19 +112,27 @@ class _Tables(NamedTuple):
 
 _BY_OPTIONS: dict[int, _Tables] = {}
 _CACHE_MAX = 8192
-_OPTIONS_MAX = 512
+_KEPT = [0]  # entries in all the tables
 
 
 def _tables(opts: Any) -> _Tables:
     got = _BY_OPTIONS.get(id(opts))
     if got is None or got.opts is not opts:
-        got = remember(_BY_OPTIONS, id(opts), _Tables(opts, {}, {}), _OPTIONS_MAX)
+        got = _BY_OPTIONS[id(opts)] = _Tables(opts, {}, {})
     return got
+
+
+def _keep(table: dict[_Found, Any], key: _Found, value: Any) -> None:
+    if _KEPT[0] >= _CACHE_MAX:
+        clear_caches()  # ``table`` goes with the rest; this entry is its last
+    table[key] = value
+    _KEPT[0] += 1
 
 
 def clear_caches() -> None:
     """Forget every kept breakdown and total (tests score with cold tables)."""
     _BY_OPTIONS.clear()
+    _KEPT[0] = 0
 
 
 def evaluate(region: Region, hand: Hand, opts: Any, split: Split) -> Evaluation:
@@ -153,10 +162,10 @@ def evaluate(region: Region, hand: Hand, opts: Any, split: Split) -> Evaluation:
                 region.by_key,
             )
         )
-        remember(tables.lines, key, lines, _CACHE_MAX)
+        _keep(tables.lines, key, lines)
     ev = region.evaluate(ctx, list(lines))
     if region.total_from_lines:
-        remember(tables.totals, key, ev, _CACHE_MAX)
+        _keep(tables.totals, key, ev)
     return ev
 
 

@@ -141,3 +141,17 @@ def test_equal_options_are_built_as_one_object() -> None:
     assert again is one
     assert other is not one and other != one
     assert one == Options(tier="yao_er_liu", yao_er_liu_cap=700)
+
+
+def test_kept_tables_stay_within_their_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    # However many options objects and item combinations come, the tables
+    # hold at most _CACHE_MAX entries between them.
+    from rules import engine
+
+    engine.clear_caches()
+    monkeypatch.setattr(engine, "_CACHE_MAX", 5)
+    for _, case in CASES[:60]:
+        score(case["hand"])
+        held = sum(len(t.lines) + len(t.totals) for t in engine._BY_OPTIONS.values())
+        assert held <= 5
+    engine.clear_caches()
