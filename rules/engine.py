@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from rules.hand import ErrorInfo, Hand, ItemLine, Score
 from rules.items import ONCE, Hit, as_hit, resolve
@@ -16,7 +16,7 @@ from rules.split import Block, Split, splits
 from rules.tiles import N_TILES, format_tiles, tile_code
 from rules.validate import validate
 
-NOT_A_SHAPE = "the tiles do not make four sets and a pair"
+NOT_A_SHAPE: Final = "the tiles do not make four sets and a pair"
 
 
 def score(raw: object) -> Score:
@@ -110,9 +110,9 @@ class _Tables(NamedTuple):
     totals: dict[_Found, Evaluation]
 
 
-_BY_OPTIONS: dict[int, _Tables] = {}
+_BY_OPTIONS: Final[dict[int, _Tables]] = {}
 _CACHE_MAX = 8192
-_KEPT = [0]  # entries in all the tables
+_KEPT: Final = [0]  # entries in all the tables
 
 
 def _tables(opts: Any) -> _Tables:
@@ -229,8 +229,8 @@ def _settled(
 # The notation of a block: the same few hundred recur in every answer. A
 # hand block's depends only on its kind and tile, so those are looked up by
 # index rather than through a tuple key hashed for every block.
-_HAND_BLOCK_TEXT: dict[str, list[str | None]] = {}
-_MELD_TEXT: dict[tuple[int, ...], str] = {}
+_HAND_BLOCK_TEXT: Final[dict[str, list[str | None]]] = {}
+_MELD_TEXT: Final[dict[tuple[int, ...], str]] = {}
 
 
 def _block_text(b: Block) -> str:

@@ -11,22 +11,23 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import wraps
 from types import SimpleNamespace
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
-SEATS = ("E", "S", "W", "N")
-WIN_TYPES = ("self_draw", "discard", "robbing_kong", "draw")
-MELD_TYPES = ("chi", "pong", "kong", "added_kong", "concealed_kong", "egg")
-KONG_TYPES = ("kong", "added_kong", "concealed_kong")
-COMMON_FLAGS = ("ready_declared", "kong_replacement", "last_tile", "heavenly", "earthly")
+# Final: compiled, each reads as a constant, not a lookup in the module's dict.
+SEATS: Final = ("E", "S", "W", "N")
+WIN_TYPES: Final = ("self_draw", "discard", "robbing_kong", "draw")
+MELD_TYPES: Final = ("chi", "pong", "kong", "added_kong", "concealed_kong", "egg")
+KONG_TYPES: Final = ("kong", "added_kong", "concealed_kong")
+COMMON_FLAGS: Final = ("ready_declared", "kong_replacement", "last_tile", "heavenly", "earthly")
 
 # 长春's 蛋 (meld type ``egg``): the tiles each kind is made of.
-EGG_TILES = {
+EGG_TILES: Final = {
     "xuanfeng": (27, 28, 29, 30),
     "xi": (31, 32, 33),
     "yao": (0, 9, 18),
     "jiu": (8, 17, 26),
 }
-YAOJI = 18  # 幺鸡, 1s: may stand in (会) for a missing egg tile
+YAOJI: Final = 18  # 幺鸡, 1s: may stand in (会) for a missing egg tile
 
 
 # Frozen records built once or more per request write their __init__ out:

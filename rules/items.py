@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from rules.hand import ItemLine
 
@@ -70,8 +70,8 @@ class Item:
         )
 
 
-ONCE = Hit()
-_TIMES = tuple(Hit(times=n) for n in range(17))  # counts are small: made once
+ONCE: Final = Hit()
+_TIMES: Final = tuple(Hit(times=n) for n in range(17))  # counts are small: made once
 
 
 def as_hit(found: Hit | int | bool | None) -> Hit | None:

@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from rules.hand import ErrorInfo
 from rules.memo import remember
@@ -102,7 +102,7 @@ def build(options_type: type, raw: object) -> tuple[Any, list[ErrorInfo]]:
     return made, errors
 
 
-_BUILT: dict[tuple[type, tuple[tuple[str, Any], ...]], Any] = {}
+_BUILT: Final[dict[tuple[type, tuple[tuple[str, Any], ...]], Any]] = {}
 
 
 @lru_cache(maxsize=64)

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from rules.context import Ctx
 from rules.hand import ErrorInfo, Hand, ItemLine, Payment, written_inits
 from rules.items import Item, exclusion_order, replacers_of
 from rules.split import ALL_WILD_CHOICES, Split, WildChoices
 
-_NO_DATA: Mapping[str, Any] = MappingProxyType({})
+_NO_DATA: Final[Mapping[str, Any]] = MappingProxyType({})
 
 
 # In-between results, made once per split and per tile a waits answer tries:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import MISSING, fields
-from typing import Any
+from typing import Any, Final
 
 from rules.hand import ItemLine, Payment, Score
 from rules.memo import remember
@@ -11,7 +11,7 @@ from rules.memo import remember
 # A breakdown's lines come from a small set (rules.engine resolves them once
 # per combination of items), so each line's JSON is built once; every answer
 # gets its own copy, as callers may add to theirs.
-_ITEM_JSON: dict[ItemLine, dict[str, Any]] = {}
+_ITEM_JSON: Final[dict[ItemLine, dict[str, Any]]] = {}
 
 
 def _item(i: ItemLine) -> dict[str, Any]:
@@ -33,9 +33,9 @@ def _item(i: ItemLine) -> dict[str, Any]:
     return dict(made)
 
 
-SCORE_FIELDS = tuple(f.name for f in fields(Score))
+SCORE_FIELDS: Final = tuple(f.name for f in fields(Score))
 # A Score's fields that have a plain default (an outcome starts from these).
-SCORE_DEFAULTS = {f.name: f.default for f in fields(Score) if f.default is not MISSING}
+SCORE_DEFAULTS: Final = {f.name: f.default for f in fields(Score) if f.default is not MISSING}
 
 
 def to_json(score: Score) -> dict[str, Any]:

@@ -15,17 +15,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from rules.hand import Meld, written_inits
 from rules.memo import remember
 from rules.tiles import N_KINDS
 
-SEQ, TRIP, PAIR, KONG, EGG = "seq", "trip", "pair", "kong", "egg"
-LOOSE = "loose"  # a tile in no set: only in a hand that wins without a shape (四财神)
+# Final: compiled, each reads as a constant, not a lookup in the module's dict.
+SEQ: Final = "seq"
+TRIP: Final = "trip"
+PAIR: Final = "pair"
+KONG: Final = "kong"
+EGG: Final = "egg"
+LOOSE: Final = "loose"  # a tile in no set: only in a hand that wins without a shape (四财神)
 
 # How the winning tile completed its block.
-CLOSED, EDGE, TWO_SIDED, SINGLE, TRIPLET = "closed", "edge", "two_sided", "single", "triplet"
+CLOSED: Final = "closed"
+EDGE: Final = "edge"
+TWO_SIDED: Final = "two_sided"
+SINGLE: Final = "single"
+TRIPLET: Final = "triplet"
 
 
 # Blocks are built by the thousand per request and keyed, sliced and sorted
@@ -182,7 +191,7 @@ def _honor_shapes(counts: list[int]) -> tuple[Shape, ...] | None:
 # Each suit's nine counts packed three bits apiece into one int (a count is
 # at most 4, or 5 with a tile added): a cheaper cache key than a tuple.
 # Honors get a flag bit, as they split differently.
-_HONOR_BIT = 1 << 30
+_HONOR_BIT: Final = 1 << 30
 
 
 def _suit_code(counts: list[int], lo: int, hi: int) -> tuple[int, int]:
@@ -200,10 +209,10 @@ def _unpack(code: int, size: int) -> tuple[int, ...]:
     return tuple((code >> (3 * i)) & 7 for i in range(size))
 
 
-_CACHE_MAX = 100_000  # entries per table (rules.memo)
+_CACHE_MAX: Final = 100_000  # entries per table (rules.memo)
 
 
-_SHAPES: dict[int, tuple[Shape, ...]] = {}
+_SHAPES: Final[dict[int, tuple[Shape, ...]]] = {}
 
 
 def shapes(counts: list[int]) -> list[Shape]:
@@ -254,7 +263,7 @@ WildShape = tuple[tuple[str, int, tuple[int, ...]], ...]  # (kind, tile, stood-f
 # triplets, sequence starts). Every tile by default; a region whose items
 # never look at a wild run's numbers may narrow it (三门: one run per suit).
 WildChoices = tuple[tuple[int, ...], tuple[int, ...]]
-ALL_WILD_CHOICES: WildChoices = (
+ALL_WILD_CHOICES: Final[WildChoices] = (
     tuple(range(N_KINDS)),
     tuple(t for t in range(27) if t % 9 <= 6),
 )
@@ -409,7 +418,7 @@ def counts_and_wilds(tiles: tuple[int, ...], wild_tile: int | None) -> tuple[lis
 
 # A hand's melds come from a few hundred values, and a named tuple's
 # constructor is interpreted Python even here: each meld's block is made once.
-_MELD_BLOCKS: dict[tuple[object, ...], Block] = {}
+_MELD_BLOCKS: Final[dict[tuple[object, ...], Block]] = {}
 
 
 def meld_block(m: Meld) -> Block:
@@ -620,9 +629,9 @@ def waits(
     return found
 
 
-_SUITS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
-_CLASSES: dict[int, int] = {}
-_WAITS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+_SUITS: Final = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
+_CLASSES: Final[dict[int, int]] = {}
+_WAITS: Final[dict[int, tuple[tuple[int, ...], tuple[int, ...]]]] = {}
 
 
 def _key(code: int, honors: bool) -> int:
@@ -738,7 +747,7 @@ def wild_shapes_exist(counts: list[int], wilds: int) -> bool:
     return False
 
 
-_FAR = 99
+_FAR: Final = 99
 
 
 @lru_cache(maxsize=200_000)

@@ -9,24 +9,39 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-SUITS = "mpsz"
-N_KINDS = 34  # the tiles that form sets
-N_TILES = 42  # with the eight flowers
+SUITS: Final = "mpsz"
+N_KINDS: Final = 34  # the tiles that form sets
+N_TILES: Final = 42  # with the eight flowers
 
-EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
-WINDS = (EAST, SOUTH, WEST, NORTH)
-DRAGONS = (WHITE, GREEN, RED)
-FLOWERS = tuple(range(34, 42))
-SEASONS = FLOWERS[:4]  # 春夏秋冬
-PLANTS = FLOWERS[4:]  # 梅兰菊竹
+# Final: compiled, each reads as a constant, not a lookup in the module's dict.
+EAST: Final = 27
+SOUTH: Final = 28
+WEST: Final = 29
+NORTH: Final = 30
+WHITE: Final = 31
+GREEN: Final = 32
+RED: Final = 33
+WINDS: Final = (EAST, SOUTH, WEST, NORTH)
+DRAGONS: Final = (WHITE, GREEN, RED)
+FLOWERS: Final = tuple(range(34, 42))
+SEASONS: Final = FLOWERS[:4]  # 春夏秋冬
+PLANTS: Final = FLOWERS[4:]  # 梅兰菊竹
 
-_LETTER_HONORS = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH, "P": WHITE, "F": GREEN, "C": RED}
-_SUIT_SIZE = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
-_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27, "f": 34}
+_LETTER_HONORS: Final = {
+    "E": EAST,
+    "S": SOUTH,
+    "W": WEST,
+    "N": NORTH,
+    "P": WHITE,
+    "F": GREEN,
+    "C": RED,
+}
+_SUIT_SIZE: Final = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
+_SUIT_BASE: Final = {"m": 0, "p": 9, "s": 18, "z": 27, "f": 34}
 
-NAMES_ZH = (
+NAMES_ZH: Final = (
     [f"{n}万" for n in "一二三四五六七八九"]
     + [f"{n}筒" for n in "一二三四五六七八九"]
     + [f"{n}条" for n in "一二三四五六七八九"]

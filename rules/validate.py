@@ -8,7 +8,7 @@ reported at once, so a player fixes the hand in one go.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from rules import options as options_mod
 from rules.hand import (
@@ -32,7 +32,7 @@ from rules.tiles import N_KINDS, N_TILES, NotationError, is_suited, parse, parse
 # How each table key's value is checked: "seats" a list of seats, "seat" one
 # seat, "seat_int_pos" seat → int ≥ 1, "seat_int" seat → int, "int0" int ≥ 0,
 # "tile" one tile.
-TABLE_KEYS: dict[str, str] = {
+TABLE_KEYS: Final[dict[str, str]] = {
     "ready": "seats",
     "fake_ready": "seats",
     "zhen": "seat_int_pos",
@@ -46,11 +46,11 @@ TABLE_KEYS: dict[str, str] = {
 }
 
 Validated = tuple[Hand, Any]
-OTHER_MELD_TYPES = (*KONG_TYPES, "egg")  # what other players' melds may be (for kong money)
+OTHER_MELD_TYPES: Final = (*KONG_TYPES, "egg")  # what other players' melds may be (for kong money)
 
 
 _Errors = list[ErrorInfo]
-_NO_FLAGS: frozenset[str] = frozenset()
+_NO_FLAGS: Final[frozenset[str]] = frozenset()
 
 
 def _add(errs: _Errors, field: str, code: str, message: str) -> None:
@@ -360,8 +360,8 @@ def _melds(value: object, where: str, region: Region, errs: _Errors, own: bool) 
 # hand, so each meld read and checked once is kept (Meld is frozen). Only
 # plain strings and ints make a key: 1.0 and True compare equal to 1 and
 # would otherwise stand for a valid meld they are not.
-_MELDS: dict[tuple[object, ...], Meld] = {}
-_MELDS_MAX = 4096
+_MELDS: Final[dict[tuple[object, ...], Meld]] = {}
+_MELDS_MAX: Final = 4096
 
 
 def _meld_key(m: object, region: Region, own: bool) -> tuple[object, ...] | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any
+from typing import Any, Final
 
 from rules.context import Ctx
 from rules.hand import EGG_TILES, YAOJI, ErrorInfo, Hand, ItemLine, Meld, Payment, next_seat
@@ -40,9 +40,10 @@ from rules.split import (
 )
 from rules.tiles import DRAGONS, is_honor, is_terminal, suit_of
 
-FAN, FEN = "番", "分"
-BIG_KONG = frozenset({YAOJI, 9, *DRAGONS})  # 大蛋: kongs of 幺鸡, 幺筒, 中, 发, 白
-EGG_BASE = {kind: len(tiles) for kind, tiles in EGG_TILES.items()}
+FAN: Final = "番"
+FEN: Final = "分"
+BIG_KONG: Final = frozenset({YAOJI, 9, *DRAGONS})  # 大蛋: kongs of 幺鸡, 幺筒, 中, 发, 白
+EGG_BASE: Final = {kind: len(tiles) for kind, tiles in EGG_TILES.items()}
 
 
 @dataclass(frozen=True)
@@ -230,7 +231,7 @@ def _qi_dui(luxury: bool) -> Any:
     return check
 
 
-R = "004 计分方法"
+R: Final = "004 计分方法"
 
 ITEMS: tuple[Item, ...] = (
     Item(

@@ -17,7 +17,7 @@ Readings where the seed and the rules file leave it open:
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 from rules.context import Ctx
 from rules.hand import ErrorInfo, Hand, ItemLine, Meld, Payment, next_seat
@@ -27,9 +27,11 @@ from rules.region import Evaluation, Region, Settlement
 from rules.split import KONG, LOOSE, SEQ, TRIP, Block, Split, meld_block
 from rules.tiles import FLOWERS, GREEN, PLANTS, RED, SEASONS, WHITE, WINDS, suit_of
 
-TAI, BEI, FEN = "台", "倍", "分"
-WILD = WHITE
-TAI_CAP = 3
+TAI: Final = "台"
+BEI: Final = "倍"
+FEN: Final = "分"
+WILD: Final = WHITE
+TAI_CAP: Final = 3
 
 
 @dataclass(frozen=True)
@@ -120,10 +122,16 @@ def _win_type(ctx: Ctx) -> Hit | None:
     return None
 
 
-HU_XING_VALUES = {"self_draw": 2} | {f"discard{n}": n - 1 for n in (2, 3, 4)}
-HU_XING_VALUES |= {f"robbing{n}": 2 * (n - 1) for n in (2, 3, 4)}
-HU_XING_NAMES = {"self_draw": "自摸"} | {f"discard{n}": "点炮胡" for n in (2, 3, 4)}
-HU_XING_NAMES |= {f"robbing{n}": "抢杠胡" for n in (2, 3, 4)}
+HU_XING_VALUES: Final = (
+    {"self_draw": 2}
+    | {f"discard{n}": n - 1 for n in (2, 3, 4)}
+    | {f"robbing{n}": 2 * (n - 1) for n in (2, 3, 4)}
+)
+HU_XING_NAMES: Final = (
+    {"self_draw": "自摸"}
+    | {f"discard{n}": "点炮胡" for n in (2, 3, 4)}
+    | {f"robbing{n}": "抢杠胡" for n in (2, 3, 4)}
+)
 
 
 def _all_triplets(ctx: Ctx) -> bool:
@@ -150,8 +158,8 @@ def _earthly(ctx: Ctx) -> bool:
     )
 
 
-R_TAI = "003 番数计算"
-R_HU = "003 胡型"
+R_TAI: Final = "003 番数计算"
+R_HU: Final = "003 胡型"
 
 ITEMS: tuple[Item, ...] = (
     Item(
@@ -341,7 +349,7 @@ READINGS = {
 
 ITEMS = tuple(replace(i, reading=READINGS.get(i.key, "")) for i in ITEMS)
 
-MULTIPLIERS = (
+MULTIPLIERS: Final = (
     "wu_cai_shen",
     "dui_dui_hu",
     "gang_kai",
