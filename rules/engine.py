@@ -13,10 +13,12 @@ from rules.regions import REGIONS
 from rules.report import SCORE_DEFAULTS, outcome_json, to_json
 from rules.settle import net_of
 from rules.split import Block, Split, splits
+from rules.text import Text, says
 from rules.tiles import N_TILES, format_tiles, tile_code
 from rules.validate import validate
 
-NOT_A_SHAPE: Final = "the tiles do not make four sets and a pair"
+NOT_A_SHAPE: Final = says("the tiles do not make four sets and a pair")
+NOBODY_WON: Final = says("nobody won: a drawn hand")
 
 
 def score(raw: object) -> Score:
@@ -65,7 +67,7 @@ def outcome(hand: Hand, opts: Any) -> dict[str, Any]:
     """
     region = REGIONS[hand.region]
     if hand.is_draw:
-        return _settled(region, hand, opts, None, ("nobody won: a drawn hand",))
+        return _settled(region, hand, opts, None, (NOBODY_WON,))
     candidates = splits_of(region, hand, opts)
     if not candidates:
         return _settled(region, hand, opts, None, (NOT_A_SHAPE,))
@@ -190,7 +192,7 @@ def best_evaluation(region: Region, hand: Hand, opts: Any, candidates: list[Spli
 
 
 def _settled(
-    region: Region, hand: Hand, opts: Any, ev: Evaluation | None, reasons: tuple[str, ...]
+    region: Region, hand: Hand, opts: Any, ev: Evaluation | None, reasons: tuple[Text, ...]
 ) -> dict[str, Any]:
     won = ev is not None and ev.winning
     settlement = region.settle(hand, opts, ev if won else None)

@@ -13,6 +13,8 @@ from functools import wraps
 from types import SimpleNamespace
 from typing import Any, Final, NamedTuple
 
+from rules.text import Text
+
 # Final: compiled, each reads as a constant, not a lookup in the module's dict.
 SEATS: Final = ("E", "S", "W", "N")
 WIN_TYPES: Final = ("self_draw", "discard", "robbing_kong", "draw")
@@ -27,6 +29,7 @@ EGG_TILES: Final = {
     "yao": (0, 9, 18),
     "jiu": (8, 17, 26),
 }
+EGG_NAMES: Final = {"xuanfeng": "旋风蛋", "xi": "喜蛋", "yao": "幺蛋", "jiu": "九蛋"}
 YAOJI: Final = 18  # 幺鸡, 1s: may stand in (会) for a missing egg tile
 
 
@@ -199,9 +202,15 @@ class Hand:
 
 @dataclass(frozen=True, slots=True)
 class ErrorInfo:
+    """One problem with the input: the field, the spec's code, and what to say."""
+
     field: str
     code: str
-    message: str
+    text: Text
+
+    @property
+    def message(self) -> str:
+        return str(self.text)
 
 
 # Lines are resolved once per combination of items found and then looked up
@@ -224,10 +233,12 @@ class Payment:
     payer: str
     payee: str
     amount: int
-    detail: str
+    detail: Text
     kind: str  # win, kong, event, hu_tou …
 
-    def __init__(self, payer: str, payee: str, amount: int, detail: str, kind: str = "win") -> None:
+    def __init__(
+        self, payer: str, payee: str, amount: int, detail: Text, kind: str = "win"
+    ) -> None:
         self.payer = payer  # type: ignore[misc]
         self.payee = payee  # type: ignore[misc]
         self.amount = amount  # type: ignore[misc]
@@ -243,11 +254,11 @@ class Score:
     items: tuple[ItemLine, ...] = ()
     total: int = 0
     unit: str = ""
-    how: str = ""  # how the total was reached, e.g. "(30 + 26) × 2^1 → 120"
+    how: Text | None = None  # how the total was reached, e.g. "30 + 26 = 56 胡; × 2 (1 番) = 112 …"
     payments: tuple[Payment, ...] = ()
     net: Mapping[str, int] = field(default_factory=dict)
     next_table: Mapping[str, Any] | None = None
-    reasons: tuple[str, ...] = ()
+    reasons: tuple[Text, ...] = ()
     errors: tuple[ErrorInfo, ...] = ()
     split: tuple[str, ...] = ()  # the winning split, one notation string per set
     wait: str = ""  # how the winning tile completed it: closed, edge, two_sided, single, triplet

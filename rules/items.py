@@ -85,6 +85,11 @@ def as_hit(found: Hit | int | bool | None) -> Hit | None:
     return _TIMES[n] if 0 < n < len(_TIMES) else Hit(times=n)
 
 
+def sum_of(lines: Sequence[ItemLine]) -> str:
+    """``10 + 2 + 4``: the values that count, as a total's formula shows them."""
+    return " + ".join(str(line.value) for line in lines if line.value)
+
+
 def exclusion_order(items: Sequence[Item]) -> tuple[str, ...]:
     """Keys ordered so every item comes after all items that replace it.
 

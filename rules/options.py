@@ -15,10 +15,15 @@ from typing import Any, Final
 
 from rules.hand import ErrorInfo
 from rules.memo import remember
+from rules.text import Text, says
 
 
-def choice(default: str, choices: tuple[str, ...], doc: str) -> Any:
-    return field(default=default, metadata={"choices": choices, "doc": doc})
+def choice(default: str, choices: Mapping[str, str], doc: str) -> Any:
+    """One of ``choices``: each value with a few words that say what it means."""
+    return field(
+        default=default,
+        metadata={"choices": tuple(choices), "labels": tuple(choices.values()), "doc": doc},
+    )
 
 
 def flag(default: bool, doc: str) -> Any:
@@ -36,6 +41,7 @@ class OptionInfo:
     kind: str  # "bool", "int", "choice"
     doc: str
     choices: tuple[str, ...] = ()
+    labels: tuple[str, ...] = ()  # each choice in words
     minimum: int | None = None
     maximum: int | None = None
 
@@ -58,6 +64,7 @@ def describe(options_type: type) -> tuple[OptionInfo, ...]:
                 kind,
                 meta.get("doc", ""),
                 tuple(meta.get("choices", ())),
+                tuple(meta.get("labels", ())),
                 meta.get("min"),
                 meta.get("max"),
             )
@@ -71,7 +78,9 @@ def build(options_type: type, raw: object) -> tuple[Any, list[ErrorInfo]]:
     if raw is None:
         return _defaults(options_type), errors
     if not isinstance(raw, Mapping):
-        return options_type(), [ErrorInfo("rules", "bad_option_value", "rules must be an object")]
+        return options_type(), [
+            ErrorInfo("rules", "bad_option_value", says("rules must be an object"))
+        ]
     if not raw:
         return _defaults(options_type), errors
     infos = {i.name: i for i in describe(options_type)}
@@ -80,13 +89,17 @@ def build(options_type: type, raw: object) -> tuple[Any, list[ErrorInfo]]:
         info = infos.get(name)
         where = f"rules.{name}"
         if info is None:
-            known = ", ".join(sorted(infos)) or "none"
+            known = tuple(sorted(infos)) or ("none",)
             errors.append(
-                ErrorInfo(where, "unknown_option", f"unknown option '{name}' (known: {known})")
+                ErrorInfo(
+                    where,
+                    "unknown_option",
+                    says("unknown option '{typed}' (known: {known})", typed=name, known=known),
+                )
             )
             continue
         problem = _check(info, value)
-        if problem:
+        if problem is not None:
             errors.append(ErrorInfo(where, "bad_option_value", problem))
         else:
             values[name] = value
@@ -110,17 +123,30 @@ def _defaults(options_type: type) -> Any:
     return options_type()
 
 
-def _check(info: OptionInfo, value: object) -> str:
+def _check(info: OptionInfo, value: object) -> Text | None:
     if info.kind == "bool":
-        return "" if isinstance(value, bool) else f"{info.name} must be true or false"
+        if isinstance(value, bool):
+            return None
+        return says("{option} must be true or false", option=info.name)
     if info.kind == "choice":
         if isinstance(value, str) and value in info.choices:
-            return ""
-        return f"{info.name} must be one of {', '.join(info.choices)}; got {value!r}"
+            return None
+        return says(
+            "{option} must be one of {known}; got '{typed}'",
+            option=info.name,
+            known=info.choices,
+            typed=value,
+        )
     if isinstance(value, bool) or not isinstance(value, int):
-        return f"{info.name} must be a whole number; got {value!r}"
+        return says("{option} must be a whole number; got '{typed}'", option=info.name, typed=value)
     lo = info.minimum if info.minimum is not None else value
     hi = info.maximum if info.maximum is not None else value
     if not lo <= value <= hi:
-        return f"{info.name} must be between {lo} and {hi}; got {value}"
-    return ""
+        return says(
+            "{option} must be between {low} and {high}; got {typed}",
+            option=info.name,
+            low=lo,
+            high=hi,
+            typed=value,
+        )
+    return None

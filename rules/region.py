@@ -11,6 +11,7 @@ from rules.context import Ctx
 from rules.hand import ErrorInfo, Hand, ItemLine, Payment, written_inits
 from rules.items import Item, exclusion_order, replacers_of
 from rules.split import ALL_WILD_CHOICES, Split, WildChoices
+from rules.text import Text
 
 _NO_DATA: Final[Mapping[str, Any]] = MappingProxyType({})
 
@@ -24,9 +25,9 @@ class Evaluation:
     split: Split
     lines: tuple[ItemLine, ...]
     total: int
-    how: str
+    how: Text
     winning: bool
-    reasons: tuple[str, ...]
+    reasons: tuple[Text, ...]
     data: Mapping[str, Any]  # numbers settle() needs
 
     def __init__(
@@ -34,9 +35,9 @@ class Evaluation:
         split: Split,
         lines: tuple[ItemLine, ...],
         total: int,
-        how: str,
+        how: Text,
         winning: bool = True,
-        reasons: tuple[str, ...] = (),
+        reasons: tuple[Text, ...] = (),
         data: Mapping[str, Any] = _NO_DATA,
     ) -> None:
         self.split = split  # type: ignore[misc]

@@ -61,19 +61,25 @@ def outcome_json(score: dict[str, Any]) -> dict[str, Any]:
         "items": [_item(i) for i in score["items"]],
         "total": {"value": score["total"], "unit": score["unit"]},
         "payments": [
-            {"from": p.payer, "to": p.payee, "amount": p.amount, "detail": p.detail, "kind": p.kind}
+            {
+                "from": p.payer,
+                "to": p.payee,
+                "amount": p.amount,
+                "detail": str(p.detail),
+                "kind": p.kind,
+            }
             for p in payments
         ],
         "net": dict(score["net"]),
         "next_table": dict(next_table) if next_table is not None else None,
     }
     if score["how"]:
-        out["how"] = score["how"]
+        out["how"] = str(score["how"])
     if score["split"]:
         out["split"] = list(score["split"])
         out["wait"] = score["wait"]
     if score["wilds"]:
         out["wilds"] = list(score["wilds"])
     if score["reasons"]:
-        out["reasons"] = list(score["reasons"])
+        out["reasons"] = [str(r) for r in score["reasons"]]
     return out

@@ -1,4 +1,5 @@
-"""Tiles and the spec's notation (``123m456p789s11z``, honors also ``ESWNCFP``).
+"""Tiles and the spec's notation (``123m456p789s11z``, honors also ``ESWNCFP``,
+and the Chinese notation players write: ``123万东东``, ``一二三萬``).
 
 A tile is an ``int``: 0–8 = 1m–9m, 9–17 = 1p–9p, 18–26 = 1s–9s,
 27–33 = 1z–7z (东南西北白发中, Tenhou order), 34–41 = 1f–8f (春夏秋冬梅兰菊竹).
@@ -10,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final, NamedTuple
+
+from rules.text import Text, says
 
 SUITS: Final = "mpsz"
 N_KINDS: Final = 34  # the tiles that form sets
@@ -53,12 +56,16 @@ NAMES_ZH: Final = (
 class NotationError(ValueError):
     """A notation string that does not parse; says which character and where."""
 
-    def __init__(self, code: str, message: str, position: int, char: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, text: Text, position: int, char: str) -> None:
+        super().__init__(str(text))
         self.code = code
-        self.message = message
+        self.text = text
         self.position = position
         self.char = char
+
+    @property
+    def message(self) -> str:
+        return str(self.text)
 
 
 def suit_of(tile: int) -> int:
@@ -103,17 +110,54 @@ def tile_code(tile: int) -> str:
     return f"{rank(tile)}{code_suit(tile)}"
 
 
+# Chinese notation (the spec's "Chinese notation", input only): players write
+# 123万 or 一二三萬, 东东, 春 … in either script.
+_NUMERALS: Final = {ch: n for n, ch in enumerate("一二三四五六七八九", 1)} | {"幺": 1}
+_SUIT_WORDS: Final = {
+    "万": "m",
+    "萬": "m",
+    "筒": "p",
+    "饼": "p",
+    "餅": "p",
+    "条": "s",
+    "條": "s",
+    "索": "s",
+}
+_HONOR_CHARS: Final = {
+    "东": EAST,
+    "東": EAST,
+    "南": SOUTH,
+    "西": WEST,
+    "北": NORTH,
+    "白": WHITE,
+    "发": GREEN,
+    "發": GREEN,
+    "中": RED,
+    "春": 34,
+    "夏": 35,
+    "秋": 36,
+    "冬": 37,
+    "梅": 38,
+    "兰": 39,
+    "蘭": 39,
+    "菊": 40,
+    "竹": 41,
+}
+_SEPARATORS: Final = frozenset(",，、")
+
+
 class _Pending(NamedTuple):
     digit: int
     position: int
+    char: str
 
 
 def parse(text: str) -> list[int]:
     """Parse notation into tiles, in the order written.
 
     Raises NotationError naming the offending character and its position
-    (0-based) for anything that is not whitespace, a digit, a suit letter
-    or an honor letter.
+    (0-based) for anything that is not whitespace, a separator, a digit or
+    numeral, a suit letter or word, or an honor letter or character.
     """
     return list(_parse(text))
 
@@ -124,46 +168,71 @@ def _parse(text: str) -> tuple[int, ...]:
     tiles: list[int] = []
     pending: list[_Pending] = []
     for pos, ch in enumerate(text):
-        if ch.isspace():
+        if ch.isspace() or ch in _SEPARATORS:
             continue
         if ch in "0123456789":
-            pending.append(_Pending(int(ch), pos))
-        elif ch in _SUIT_SIZE:
+            pending.append(_Pending(int(ch), pos, ch))
+        elif ch in _NUMERALS:
+            pending.append(_Pending(_NUMERALS[ch], pos, ch))
+        elif ch in _SUIT_SIZE or ch in _SUIT_WORDS:
+            suit = _SUIT_WORDS.get(ch, ch)
             if not pending:
                 raise NotationError(
-                    "unknown_tile", f"'{ch}' at position {pos} has no digits before it", pos, ch
+                    "unknown_tile",
+                    says(
+                        "'{char}' at position {position} has no number before it",
+                        char=ch,
+                        position=pos,
+                    ),
+                    pos,
+                    ch,
                 )
             for p in pending:
-                if not 1 <= p.digit <= _SUIT_SIZE[ch]:
+                if not 1 <= p.digit <= _SUIT_SIZE[suit]:
                     raise NotationError(
                         "unknown_tile",
-                        f"'{p.digit}{ch}' (the '{p.digit}' at position {p.position}) is not a tile",
+                        says(
+                            "'{char}{suit}' (the '{char}' at position {position}) is not a tile",
+                            char=p.char,
+                            suit=ch,
+                            position=p.position,
+                        ),
                         p.position,
-                        str(p.digit),
+                        p.char,
                     )
-                tiles.append(_SUIT_BASE[ch] + p.digit - 1)
+                tiles.append(_SUIT_BASE[suit] + p.digit - 1)
             pending = []
-        elif ch in _LETTER_HONORS:
+        elif ch in _LETTER_HONORS or ch in _HONOR_CHARS:
             if pending:
                 raise NotationError(
                     "unknown_tile",
-                    f"the '{pending[0].digit}' at position {pending[0].position} has no suit"
-                    f" letter before '{ch}' at position {pos}",
+                    says(
+                        "the '{char}' at position {position} has no suit after it",
+                        char=pending[0].char,
+                        position=pending[0].position,
+                    ),
                     pending[0].position,
-                    str(pending[0].digit),
+                    pending[0].char,
                 )
-            tiles.append(_LETTER_HONORS[ch])
+            tiles.append(_LETTER_HONORS.get(ch, _HONOR_CHARS.get(ch, 0)))
         else:
             raise NotationError(
-                "unknown_tile", f"unexpected character '{ch}' at position {pos}", pos, ch
+                "unknown_tile",
+                says("'{char}' at position {position} is not a tile", char=ch, position=pos),
+                pos,
+                ch,
             )
     if pending:
         p = pending[-1]
         raise NotationError(
             "unknown_tile",
-            f"the '{p.digit}' at position {p.position} has no suit letter after it",
+            says(
+                "the '{char}' at position {position} has no suit after it",
+                char=p.char,
+                position=p.position,
+            ),
             p.position,
-            str(p.digit),
+            p.char,
         )
     return tuple(tiles)
 
@@ -173,7 +242,10 @@ def parse_one(text: str) -> int:
     tiles = parse(text)
     if len(tiles) != 1:
         raise NotationError(
-            "unknown_tile", f"expected one tile, found {len(tiles)} in '{text}'", 0, text[:1]
+            "unknown_tile",
+            says("expected one tile, found {count} in '{typed}'", count=len(tiles), typed=text),
+            0,
+            text[:1],
         )
     return tiles[0]
 

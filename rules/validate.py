@@ -13,6 +13,7 @@ from typing import Any, Final
 from rules import options as options_mod
 from rules.hand import (
     COMMON_FLAGS,
+    EGG_NAMES,
     EGG_TILES,
     KONG_TYPES,
     MELD_TYPES,
@@ -27,7 +28,17 @@ from rules.hand import (
 from rules.memo import remember
 from rules.region import Region
 from rules.regions import REGIONS
-from rules.tiles import N_KINDS, N_TILES, NotationError, is_suited, parse, parse_one, tile_code
+from rules.text import Text, says
+from rules.tiles import (
+    N_KINDS,
+    N_TILES,
+    NotationError,
+    format_tiles,
+    is_suited,
+    parse,
+    parse_one,
+    tile_code,
+)
 
 # How each table key's value is checked: "seats" a list of seats, "seat" one
 # seat, "seat_int_pos" seat → int ≥ 1, "seat_int" seat → int, "int0" int ≥ 0,
@@ -53,8 +64,8 @@ _Errors = list[ErrorInfo]
 _NO_FLAGS: Final[frozenset[str]] = frozenset()
 
 
-def _add(errs: _Errors, field: str, code: str, message: str) -> None:
-    errs.append(ErrorInfo(field, code, message))
+def _add(errs: _Errors, field: str, code: str, template: str, /, **params: Any) -> None:
+    errs.append(ErrorInfo(field, code, says(template, **params)))
 
 
 def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, list[ErrorInfo]]:
@@ -73,7 +84,14 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
     region = REGIONS.get(region_key) if isinstance(region_key, str) else None
     if region is None:
         known = ", ".join(REGIONS)
-        _add(errs, "region", "unknown_region", f"unknown region {region_key!r} (known: {known})")
+        _add(
+            errs,
+            "region",
+            "unknown_region",
+            "unknown region '{typed}' (known: {known})",
+            typed=region_key,
+            known=known,
+        )
         return None, errs
 
     opts, opt_errors = options_mod.build(region.options, raw.get("rules"))
@@ -85,16 +103,30 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
         players = 4
     elif players not in region.players:
         allowed = " or ".join(str(p) for p in region.players)
-        _add(errs, "players", "bad_players", f"{region.name} is played by {allowed} players")
+        _add(
+            errs,
+            "players",
+            "bad_players",
+            "{region} is played by {allowed} players",
+            region=region.name,
+            allowed=allowed,
+        )
         players = 4
     seats = seat_order(players)
 
     win_by = raw.get("win_by")
     if win_by not in WIN_TYPES:
-        _add(errs, "win_by", "bad_win_by", f"win_by must be one of {', '.join(WIN_TYPES)}")
+        _add(errs, "win_by", "bad_win_by", "win_by must be one of {known}", known=WIN_TYPES)
         win_by = "self_draw"
     elif win_by not in region.win_types:
-        _add(errs, "win_by", "meld_not_allowed", f"{region.name} has no {win_by}")
+        _add(
+            errs,
+            "win_by",
+            "meld_not_allowed",
+            "{region} has no {win_by}",
+            region=region.name,
+            win_by=win_by,
+        )
     draw = win_by == "draw"
 
     dealer = _seat(raw, "dealer", seats, errs, required=True)
@@ -103,8 +135,15 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
     if win_by in ("discard", "robbing_kong"):
         discarder = _seat(raw, "discarder", seats, errs, required=False)
         if raw.get("discarder") is None:
-            what = "discarded the winning tile" if win_by == "discard" else "had the kong robbed"
-            _add(errs, "discarder", "missing_discarder", f"say which seat {what}")
+            if win_by == "discard":
+                _add(
+                    errs,
+                    "discarder",
+                    "missing_discarder",
+                    "say which seat discarded the winning tile",
+                )
+            else:
+                _add(errs, "discarder", "missing_discarder", "say which seat had the kong robbed")
         elif discarder is not None and discarder == seat:
             _add(errs, "discarder", "discarder_is_winner", "the winner cannot be the discarder")
 
@@ -131,14 +170,19 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
                     errs,
                     where,
                     "tile_not_in_region",
-                    f"{tile_code(t)} is not played in {region.name}",
+                    "{tile} is not played in {region}",
+                    tile=tile_code(t),
+                    region=region.name,
                 )
     if len(flowers) > region.max_flowers:
         _add(
             errs,
             "flowers",
             "too_many_flowers",
-            f"{region.name} has {region.max_flowers} flower tiles; got {len(flowers)}",
+            "{region} has {limit} flower tiles; got {count}",
+            region=region.name,
+            limit=region.max_flowers,
+            count=len(flowers),
         )
     for t in sorted(set(flowers)):
         if t not in region.flower_tiles:
@@ -146,30 +190,44 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
                 errs,
                 "flowers",
                 "tile_not_in_region",
-                f"{tile_code(t)} is not a flower in {region.name}",
+                "{tile} is not a flower in {region}",
+                tile=tile_code(t),
+                region=region.name,
             )
         elif flowers.count(t) > region.flower_limit(t):
             _add(
                 errs,
                 "flowers",
                 "too_many_flowers",
-                f"{tile_code(t)} appears {flowers.count(t)} times; there are {region.flower_limit(t)}",
+                "{tile} appears {count} times; there are {limit}",
+                tile=tile_code(t),
+                count=flowers.count(t),
+                limit=region.flower_limit(t),
             )
 
     # A count is only worth reporting for tiles that were read.
     if not draw and hand_parsed and (win_tile is not None or for_waits):
         expected = 13 - 3 * len(melds)
         if expected < 1:
-            _add(errs, "melds", "bad_meld", f"{len(melds)} melds are more than a hand holds")
+            _add(
+                errs,
+                "melds",
+                "bad_meld",
+                "{count} melds are more than a hand holds",
+                count=len(melds),
+            )
         elif len(concealed) != expected:
             kongs = sum(1 for m in melds if m.is_kong)
             _add(
                 errs,
                 "hand",
                 "wrong_tile_count",
-                f"with {len(melds)} melds the hand holds {expected} tiles besides the winning tile;"
-                f" got {len(concealed)} (a winning hand has 14 tiles, plus one per kong: "
-                f"{14 + kongs} here)",
+                "with {melds} melds the hand holds {expected} tiles besides the winning tile;"
+                " got {count} (a winning hand has 14 tiles, plus one per kong: {total} here)",
+                melds=len(melds),
+                expected=expected,
+                count=len(concealed),
+                total=14 + kongs,
             )
 
     _copies(concealed or [], win_tile, melds, other, flowers, errs)
@@ -207,22 +265,43 @@ def _seat(
     value = raw.get(key)
     if value is None:
         if required:
-            _add(errs, key, "missing_field", f"{key} is required: one of {', '.join(seats)}")
+            _add(
+                errs,
+                key,
+                "missing_field",
+                "{field} is required: one of {seats}",
+                field=key,
+                seats=seats,
+            )
         return None
     if value not in seats:
-        _add(errs, key, "bad_seat", f"{key} must be one of {', '.join(seats)}; got {value!r}")
+        _add(
+            errs,
+            key,
+            "bad_seat",
+            "{field} must be one of {seats}; got '{typed}'",
+            field=key,
+            seats=seats,
+            typed=value,
+        )
         return None
     return str(value)
 
 
 def _notation(value: object, where: str, errs: _Errors) -> list[int] | None:
     if not isinstance(value, str):
-        _add(errs, where, "bad_field", f"{where} must be a string of tiles, like '123m45p'")
+        _add(
+            errs,
+            where,
+            "bad_field",
+            "{field} must be a string of tiles, like '123m45p'",
+            field=where,
+        )
         return None
     try:
         return parse(value)
     except NotationError as e:
-        _add(errs, where, e.code, e.message)
+        errs.append(ErrorInfo(where, e.code, e.text))
         return None
 
 
@@ -230,7 +309,7 @@ def _tiles(raw: dict[str, Any], key: str, errs: _Errors, required: bool) -> list
     value = raw.get(key)
     if value is None:
         if required:
-            _add(errs, key, "missing_field", f"{key} is required")
+            _add(errs, key, "missing_field", "{field} is required", field=key)
         return []
     return _notation(value, key, errs) or []
 
@@ -238,15 +317,15 @@ def _tiles(raw: dict[str, Any], key: str, errs: _Errors, required: bool) -> list
 def _one_tile(raw: dict[str, Any], key: str, errs: _Errors) -> int | None:
     value = raw.get(key)
     if value is None:
-        _add(errs, key, "missing_field", f"{key} is required: the tile that completed the hand")
+        _add(errs, key, "missing_field", "the tile that completed the hand is required")
         return None
     if not isinstance(value, str):
-        _add(errs, key, "bad_field", f"{key} must be one tile, like '5p'")
+        _add(errs, key, "bad_field", "{field} must be one tile, like '5p'", field=key)
         return None
     try:
         return parse_one(value)
     except NotationError as e:
-        _add(errs, key, e.code, e.message)
+        errs.append(ErrorInfo(key, e.code, e.text))
         return None
 
 
@@ -256,10 +335,17 @@ def _meld(m: object, where: str, region: Region, errs: _Errors, own: bool) -> Me
         return None
     mtype = m.get("type")
     if mtype not in MELD_TYPES:
-        _add(errs, where, "bad_meld", f"meld type must be one of {', '.join(MELD_TYPES)}")
+        _add(errs, where, "bad_meld", "meld type must be one of {known}", known=MELD_TYPES)
         return None
     if mtype not in region.meld_types:
-        _add(errs, where, "meld_not_allowed", f"{region.name} has no {mtype}")
+        _add(
+            errs,
+            where,
+            "meld_not_allowed",
+            "{region} has no {meld}",
+            region=region.name,
+            meld=mtype,
+        )
         return None
     if not own and mtype not in OTHER_MELD_TYPES:
         _add(errs, where, "bad_meld", "only kongs (and eggs) of other players are entered")
@@ -273,7 +359,9 @@ def _meld(m: object, where: str, region: Region, errs: _Errors, own: bool) -> Me
                 errs,
                 f"{where}.tiles",
                 "tile_not_in_region",
-                f"{tile_code(t)} is not played in {region.name}",
+                "{tile} is not played in {region}",
+                tile=tile_code(t),
+                region=region.name,
             )
             return None
     from_seat = m.get("from")
@@ -291,57 +379,65 @@ def _meld(m: object, where: str, region: Region, errs: _Errors, own: bool) -> Me
     )
     problem = _meld_shape(meld)
     if problem:
-        _add(errs, where, "bad_meld", problem)
+        errs.append(ErrorInfo(where, "bad_meld", problem))
         return None
     return meld
 
 
-def _meld_shape(m: Meld) -> str:
+def _meld_shape(m: Meld) -> Text | None:
     t = m.tiles
     if m.type == "chi":
         if len(t) != 3 or not all(is_suited(x) for x in t):
-            return "a chi is three suited tiles in a row, like 345m"
+            return says("a chi is three suited tiles in a row, like 345m")
         if t[0] // 9 != t[2] // 9 or t[1] != t[0] + 1 or t[2] != t[0] + 2:
-            return f"{''.join(tile_code(x) for x in t)} is not three tiles in a row of one suit"
-        return ""
+            return says("{tiles} is not three tiles in a row of one suit", tiles=format_tiles(t))
+        return None
     if m.type == "pong":
         if len(t) != 3 or len(set(t)) != 1:
-            return "a pong is three identical tiles, like 555p"
-        return ""
+            return says("a pong is three identical tiles, like 555p")
+        return None
     if m.type in KONG_TYPES:
         if len(t) != 4 or len(set(t)) != 1:
-            return "a kong is four identical tiles, like 5555p"
-        return ""
+            return says("a kong is four identical tiles, like 5555p")
+        return None
     if m.type == "egg":
-        return _egg_shape(m)
-    return ""
+        return egg_problem(m.kind, m.tiles, m.hui)
+    return None
 
 
-def _egg_shape(m: Meld) -> str:
-    kinds = ", ".join(EGG_TILES)
-    if m.kind not in EGG_TILES:
-        return f"an egg needs its kind: one of {kinds}"
-    base = EGG_TILES[m.kind]
-    ones = m.tiles.count(YAOJI)
-    if m.hui > ones:
-        return f"hui {m.hui} is more than the 幺鸡 (1s) in the egg ({ones})"
-    natural = list(m.tiles)
-    for _ in range(m.hui):
+def egg_problem(kind: str | None, tiles: tuple[int, ...], hui: int) -> Text | None:
+    """What is wrong with an egg of these tiles, if anything (the page asks too)."""
+    if kind not in EGG_TILES:
+        return says("an egg needs its kind: one of {known}", known=tuple(EGG_TILES))
+    base = EGG_TILES[kind]
+    ones = tiles.count(YAOJI)
+    if hui > ones:
+        return says("hui {hui} is more than the 幺鸡 (1s) in the egg ({ones})", hui=hui, ones=ones)
+    natural = list(tiles)
+    for _ in range(hui):
         natural.remove(YAOJI)
     strays = sorted({t for t in natural if t not in base})
     if strays:
-        return f"a {m.kind} egg holds only {' '.join(tile_code(t) for t in base)} (and 幺鸡 as 会)"
+        return says(
+            "a {egg} holds only {tiles} (and 幺鸡 as 会)",
+            egg=EGG_NAMES[kind],
+            tiles=format_tiles(base),
+        )
     missing = [t for t in base if t not in natural]
-    if len(missing) > 1 or (missing and m.hui < 1):
-        return f"a {m.kind} egg needs {' '.join(tile_code(t) for t in base)}; 幺鸡 may stand in for one"
-    return ""
+    if len(missing) > 1 or (missing and hui < 1):
+        return says(
+            "a {egg} needs {tiles}; 幺鸡 may stand in for one",
+            egg=EGG_NAMES[kind],
+            tiles=format_tiles(base),
+        )
+    return None
 
 
 def _melds(value: object, where: str, region: Region, errs: _Errors, own: bool) -> list[Meld]:
     if value is None:
         return []
     if not isinstance(value, list):
-        _add(errs, where, "bad_meld", f"{where} must be a list")
+        _add(errs, where, "bad_meld", "{field} must be a list", field=where)
         return []
     out = []
     for i, m in enumerate(value):
@@ -394,7 +490,9 @@ def _other_melds(
     out: dict[str, tuple[Meld, ...]] = {}
     for seat, melds in value.items():
         if seat not in seats:
-            _add(errs, "other_melds", "bad_seat", f"{seat!r} is not a seat at this table")
+            _add(
+                errs, "other_melds", "bad_seat", "'{typed}' is not a seat at this table", typed=seat
+            )
             continue
         out[seat] = tuple(_melds(melds, f"other_melds.{seat}", region, errs, own=False))
     return out
@@ -413,7 +511,10 @@ def _flags(value: object, region: Region, errs: _Errors) -> list[str]:
                 errs,
                 "flags",
                 "unknown_flag",
-                f"unknown flag '{f}' for {region.name} (known: {', '.join(sorted(allowed))})",
+                "unknown flag '{typed}' for {region} (known: {known})",
+                typed=f,
+                region=region.name,
+                known=tuple(sorted(allowed)),
             )
     return [f for f in value if f in allowed]
 
@@ -428,15 +529,22 @@ def _events(value: object, seats: tuple[str, ...], region: Region, errs: _Errors
     for i, e in enumerate(value):
         where = f"events[{i}]"
         if not isinstance(e, Mapping) or e.get("type") not in region.event_types:
-            kinds = ", ".join(region.event_types) or "none"
-            _add(errs, where, "bad_event", f"events in {region.name}: {kinds}")
+            _add(
+                errs,
+                where,
+                "bad_event",
+                "events in {region}: {known}",
+                region=region.name,
+                known=region.event_types or ("none",),
+            )
             continue
         if e.get("seat") not in seats:
             _add(
                 errs,
                 where,
                 "bad_seat",
-                f"an event needs the seat it happened to ({', '.join(seats)})",
+                "an event needs the seat it happened to ({seats})",
+                seats=seats,
             )
             continue
         out.append(Event(str(e["type"]), str(e["seat"])))
@@ -454,17 +562,19 @@ def _table(value: object, seats: tuple[str, ...], region: Region, errs: _Errors)
         where = f"table.{key}"
         kind = TABLE_KEYS.get(key)
         if kind is None or key not in region.table_keys:
-            known = ", ".join(region.table_keys)
             _add(
                 errs,
                 where,
                 "bad_table",
-                f"'{key}' is not table state in {region.name} (known: {known})",
+                "'{typed}' is not table state in {region} (known: {known})",
+                typed=key,
+                region=region.name,
+                known=region.table_keys,
             )
             continue
         problem, clean = _table_value(kind, v, seats)
-        if problem:
-            _add(errs, where, "bad_table", problem)
+        if problem is not None:
+            errs.append(ErrorInfo(where, "bad_table", problem))
         else:
             out[key] = clean
     return out
@@ -474,38 +584,38 @@ def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _table_value(kind: str, v: object, seats: tuple[str, ...]) -> tuple[str, Any]:
-    seat_list = ", ".join(seats)
+def _table_value(kind: str, v: object, seats: tuple[str, ...]) -> tuple[Text | None, Any]:
     if kind == "seats":
         if not isinstance(v, list) or any(s not in seats for s in v):
-            return f"a list of seats ({seat_list})", None
-        return "", tuple(dict.fromkeys(v))
+            return says("a list of seats ({seats})", seats=seats), None
+        return None, tuple(dict.fromkeys(v))
     if kind == "seat":
         if v is None:
-            return "", None
+            return None, None
         if v not in seats:
-            return f"one seat ({seat_list})", None
-        return "", v
+            return says("one seat ({seats})", seats=seats), None
+        return None, v
     if kind in ("seat_int_pos", "seat_int"):
         low = 1 if kind == "seat_int_pos" else -1_000_000
         if not isinstance(v, Mapping) or any(
             s not in seats or not _is_int(n) or not low <= n <= 1_000_000 for s, n in v.items()
         ):
-            what = "a whole number ≥ 1" if kind == "seat_int_pos" else "a whole number"
-            return f"maps each seat ({seat_list}) to {what}", None
-        return "", dict(v)
+            if kind == "seat_int_pos":
+                return says("maps each seat ({seats}) to a whole number ≥ 1", seats=seats), None
+            return says("maps each seat ({seats}) to a whole number", seats=seats), None
+        return None, dict(v)
     if kind == "int0":
         if not _is_int(v) or not 0 <= v <= 1000:  # type: ignore[operator]
-            return "a whole number ≥ 0", None
-        return "", v
+            return says("a whole number ≥ 0"), None
+        return None, v
     if kind == "tile":
         if not isinstance(v, str):
-            return "one tile, like '5p'", None
+            return says("one tile, like '5p'"), None
         try:
-            return "", parse_one(v)
+            return None, parse_one(v)
         except NotationError as e:
-            return e.message, None
-    return "unknown", None
+            return e.text, None
+    return says("not understood"), None
 
 
 def _copies(
@@ -533,4 +643,11 @@ def _copies(
     for t in range(N_KINDS):
         n = counts[t]
         if n > 4:
-            _add(errs, "hand", "too_many_copies", f"{tile_code(t)} appears {n} times; a set has 4")
+            _add(
+                errs,
+                "hand",
+                "too_many_copies",
+                "{tile} appears {count} times; a set has 4",
+                tile=tile_code(t),
+                count=n,
+            )

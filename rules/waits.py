@@ -9,24 +9,18 @@ decide whether it really wins (金湖's wait law, 楚州's single-wait ready,
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from rules.engine import outcome
-from rules.hand import ErrorInfo, Hand
+from rules.engine import score_hand
+from rules.hand import ErrorInfo, Hand, Score
 from rules.region import Region
 from rules.regions import REGIONS
-from rules.report import outcome_json
+from rules.report import to_json
 from rules.split import waits as shape_waits
+from rules.text import says
 from rules.tiles import N_KINDS, tile_code
 from rules.validate import validate
-
-
-def _errors(errors: list[ErrorInfo] | tuple[ErrorInfo, ...], region: str = "") -> dict[str, Any]:
-    return {
-        "ok": False,
-        "region": region,
-        "errors": [{"field": e.field, "code": e.code, "message": e.message} for e in errors],
-    }
 
 
 def candidates(region: Region, hand: Hand, opts: Any) -> list[int]:
@@ -59,61 +53,93 @@ def unseen(hand: Hand, tile: int) -> int:
     return max(0, 4 - seen)
 
 
-def _won_on(region: Region, hand: Hand, opts: Any, tile: int, left: int) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Wait:
+    """One tile that completes the shape: its copies unseen and the score of winning on it."""
+
+    tile: int
+    left: int
+    score: Score  # ``winning`` false, with the reasons, where a law refuses it
+
+
+@dataclass(frozen=True)
+class Waits:
+    ok: bool
+    region: str
+    waits: tuple[Wait, ...] = ()
+    errors: tuple[ErrorInfo, ...] = ()
+
+    @property
+    def ready(self) -> bool:
+        return any(w.score.winning for w in self.waits)
+
+
+def _won_on(region: Region, hand: Hand, opts: Any, tile: int, left: int) -> Score:
     """The score of this hand won on ``tile``: the hand is valid, so only the
     region's own checks of a win remain (a discarded 白板, 楚州's ready …)."""
     won = hand.won_on(tile)
     problems = region.check_hand(won, opts)
     if left <= 0:
-        gone = f"all four {tile_code(tile)} are in sight"
+        gone = says("all four {tile} are in sight", tile=tile_code(tile))
         problems = [*problems, ErrorInfo("win_tile", "too_many_copies", gone)]
     if problems:
-        return _errors(problems, region.key)
-    return outcome_json(outcome(won, opts))
+        return Score(ok=False, region=region.key, errors=tuple(problems))
+    return score_hand(won, opts)
 
 
-def waits(raw: object) -> dict[str, Any]:
-    """The spec's waits answer for a hand without its winning tile."""
+def find_waits(raw: object) -> Waits:
+    """Every tile that would complete a hand without its winning tile, each scored."""
     if not isinstance(raw, Mapping):
-        return _errors([ErrorInfo("", "bad_json", "the hand must be a JSON object")])
+        return Waits(
+            False, "", errors=(ErrorInfo("", "bad_json", says("the hand must be a JSON object")),)
+        )
     request = {k: v for k, v in raw.items() if k != "win_tile"}
     request.setdefault("win_by", "self_draw")
     region_key = str(request.get("region") or "")
     if request["win_by"] == "draw":
-        return _errors(
-            [
-                ErrorInfo(
-                    "win_by",
-                    "bad_win_by",
-                    "waits need a way of winning: self_draw, discard or robbing_kong",
-                )
-            ],
-            region_key,
-        )
+        way = says("waits need a way of winning: self_draw, discard or robbing_kong")
+        return Waits(False, region_key, errors=(ErrorInfo("win_by", "bad_win_by", way),))
     valid, errors = validate(request, for_waits=True)
     if valid is None:
-        return _errors(errors, region_key)
+        return Waits(False, region_key, errors=tuple(errors))
     hand, opts = valid
     region = REGIONS[hand.region]
-    entries: list[dict[str, Any]] = []
+    entries = []
     for tile in candidates(region, hand, opts):
         left = unseen(hand, tile)
-        entries.append(
-            {
-                "tile": tile_code(tile),
-                "left": left,
-                "score": _won_on(region, hand, opts, tile, left),
-            }
-        )
-    # A problem with the hand itself (not with one winning tile) is the answer's.
-    failed = [e["score"] for e in entries if not e["score"]["ok"]]
-    if entries and len(failed) == len(entries):
-        codes = {tuple(sorted(err["code"] for err in f["errors"])) for f in failed}
-        if len(codes) == 1:
-            return {"ok": False, "region": region.key, "errors": failed[0]["errors"]}
-    for e in entries:
-        if not e["score"]["ok"]:  # this tile may not be won on (a discarded 白板, …)
-            reasons = [err["message"] for err in e["score"]["errors"]]
-            e["score"] = {"ok": True, "region": region.key, "winning": False, "reasons": reasons}
-    ready = any(e["score"].get("winning") for e in entries)
-    return {"ok": True, "region": region.key, "ready": ready, "waits": entries}
+        entries.append(Wait(tile, left, _won_on(region, hand, opts, tile, left)))
+    # A problem with the hand itself, not with one winning tile, is the answer's.
+    for entry in entries:
+        about_hand = tuple(e for e in entry.score.errors if e.field != "win_tile")
+        if about_hand:
+            return Waits(False, region.key, errors=about_hand)
+    return Waits(True, region.key, tuple(_as_refusal(e) for e in entries))
+
+
+def _as_refusal(entry: Wait) -> Wait:
+    """A tile the region's laws refuse (a discarded 白板, a fifth copy) is a wait
+    that does not win, with the reasons."""
+    if entry.score.ok:
+        return entry
+    reasons = tuple(e.text for e in entry.score.errors)
+    refused = Score(ok=True, region=entry.score.region, winning=False, reasons=reasons)
+    return Wait(entry.tile, entry.left, refused)
+
+
+def waits(raw: object) -> dict[str, Any]:
+    """The spec's waits answer for a hand without its winning tile."""
+    return waits_json(find_waits(raw))
+
+
+def waits_json(found: Waits) -> dict[str, Any]:
+    if not found.ok:
+        return to_json(Score(ok=False, region=found.region, errors=found.errors))
+    return {
+        "ok": True,
+        "region": found.region,
+        "ready": found.ready,
+        "waits": [
+            {"tile": tile_code(w.tile), "left": w.left, "score": to_json(w.score)}
+            for w in found.waits
+        ],
+    }

@@ -20,8 +20,18 @@ from functools import cached_property
 from typing import Any, Final
 
 from rules.context import Ctx
-from rules.hand import EGG_TILES, YAOJI, ErrorInfo, Hand, ItemLine, Meld, Payment, next_seat
-from rules.items import Hit, Item
+from rules.hand import (
+    EGG_NAMES,
+    EGG_TILES,
+    YAOJI,
+    ErrorInfo,
+    Hand,
+    ItemLine,
+    Meld,
+    Payment,
+    next_seat,
+)
+from rules.items import Hit, Item, sum_of
 from rules.options import choice, flag, number
 from rules.region import Evaluation, Region, Settlement
 from rules.split import (
@@ -38,6 +48,7 @@ from rules.split import (
     splits,
     waits,
 )
+from rules.text import Text, says
 from rules.tiles import DRAGONS, is_honor, is_terminal, suit_of
 
 FAN: Final = "番"
@@ -59,13 +70,19 @@ class Options:
     dui_bao_counts_zimo: bool = flag(False, "对宝 also counts 自摸")
     pay_mode: str = choice(
         "all_three",
-        ("all_three", "discarder_only", "unready_discarder_pays_all"),
-        "who pays a win on a discard: all three, the discarder only, or an unready discarder for all",
+        {
+            "all_three": "all three pay",
+            "discarder_only": "the discarder only",
+            "unready_discarder_pays_all": "an unready discarder pays for all three",
+        },
+        "who pays a win on a discard",
     )
     cap: int = number(6, "doublings at most (6: 64 × base)", 0, 20)
     base: int = number(1, "底注, the base", 1, 10_000)
     draw_dealer: str = choice(
-        "stay", ("stay", "pass"), "after a drawn hand the dealer stays, or the deal passes on"
+        "stay",
+        {"stay": "the dealer stays", "pass": "the deal passes on"},
+        "after a drawn hand",
     )
 
 
@@ -122,27 +139,27 @@ class ChangchunCtx(Ctx):
 # --------------------------------------------------------------------------
 
 
-def refusal(hand: Hand, opts: Options, split: Split, tiles: list[int]) -> str:
-    """Why this reading may not win, or ''."""
+def refusal(hand: Hand, opts: Options, split: Split, tiles: list[int]) -> Text | None:
+    """Why this reading may not win, or None."""
     seven = split.seven_pairs
     if not (seven and opts.qidui_exempt_sanmen_yaojiu):
         if {0, 1, 2} - {suit_of(t) for t in tiles}:
-            return "三门齐: 万, 筒 and 条 must all be in the hand"
+            return says("三门齐: 万, 筒 and 条 must all be in the hand")
         if not any(is_terminal(t) or is_honor(t) for t in tiles):
-            return "幺九: the hand needs a 1 or a 9 (an honor stands in)"
+            return says("幺九: the hand needs a 1 or a 9 (an honor stands in)")
     if seven:
-        return ""
+        return None
     sets = [b for b in split.blocks if b.kind != PAIR]
     pair = split.pair
     has_kong = any(b.kind in (KONG, EGG) for b in sets)
     has_triplet = any(b.kind in (TRIP, KONG, EGG) for b in sets)
     dragon_pair = pair is not None and pair.tile in DRAGONS
     if not (has_triplet or has_kong or dragon_pair):
-        return "the hand needs a triplet (刻子), a kong or egg, or a 中/发/白 pair"
+        return says("the hand needs a triplet (刻子), a kong or egg, or a 中/发/白 pair")
     all_melded = len(hand.melds) == 4
     if all_melded and any(b.kind == SEQ for b in sets):
-        return "手把一 (all four sets melded) wins only as 飘胡, with no chi"
-    return ""
+        return says("手把一 (all four sets melded) wins only as 飘胡, with no chi")
+    return None
 
 
 def winning_tiles(hand: Hand, opts: Options) -> list[int]:
@@ -153,7 +170,7 @@ def winning_tiles(hand: Hand, opts: Options) -> list[int]:
         held.remove(hand.win_tile)
     for t in waits(hand.concealed, hand.melds, allow_seven_pairs=opts.qidui):
         readings = splits(hand.concealed, t, hand.melds, allow_seven_pairs=opts.qidui)
-        if any(not refusal(hand, opts, sp, [*held, t]) for sp in readings):
+        if any(refusal(hand, opts, sp, [*held, t]) is None for sp in readings):
             found.append(t)
     return found
 
@@ -372,8 +389,8 @@ def evaluate(ctx: Ctx, lines: list[ItemLine]) -> Evaluation:
     assert isinstance(ctx, ChangchunCtx)
     fan = sum(line.value for line in lines)
     why = refusal(ctx.hand, ctx.opts, ctx.split, ctx.tiles_counted)
-    how = " + ".join(str(line.value) for line in lines if line.value) + f" = {fan} 番"
-    return Evaluation(ctx.split, tuple(lines), fan, how, not why, (why,) if why else ())
+    how = says("{parts} = {total} 番", parts=sum_of(lines), total=fan)
+    return Evaluation(ctx.split, tuple(lines), fan, how, why is None, (why,) if why else ())
 
 
 # --------------------------------------------------------------------------
@@ -403,6 +420,26 @@ def readings(hand: Hand, opts: Any, found: list[Split]) -> list[Split]:
 # --------------------------------------------------------------------------
 
 
+_KONG_MONEY: Final = {
+    (False, False): lambda n: says("杠分 明杠: {amount}", amount=n),
+    (True, False): lambda n: says("杠分 暗杠: {amount}", amount=n),
+    (False, True): lambda n: says("杠分 明大蛋: {amount}", amount=n),
+    (True, True): lambda n: says("杠分 暗大蛋: {amount}", amount=n),
+}
+
+
+# A loser's share: the hand's 番, one more for the dealer (either side) and
+# one more for the discarder, then the doublings.
+def _share(with_dealer: bool, fed: bool, **values: int) -> Text:
+    if with_dealer and fed:
+        return says("{fan} + 坐庄 1 + 点炮 1 = {n} 番 → {base} × {factor}", **values)
+    if with_dealer:
+        return says("{fan} + 坐庄 1 = {n} 番 → {base} × {factor}", **values)
+    if fed:
+        return says("{fan} + 点炮 1 = {n} 番 → {base} × {factor}", **values)
+    return says("{fan} 番 → {base} × {factor}", **values)
+
+
 def kong_money(hand: Hand, opts: Options) -> list[Payment]:
     """杠分 from each other player: 明杠 1, 暗杠 2, 大蛋 2 / 4, an egg 1 and 1 per tile added."""
     owners: list[tuple[str, Meld]] = []
@@ -415,19 +452,16 @@ def kong_money(hand: Hand, opts: Options) -> list[Payment]:
         if m.type == "egg":
             kind = m.kind or ""
             per = 1 + max(0, len(m.tiles) - EGG_BASE.get(kind, len(m.tiles)))
-            what = f"蛋 {kind}"
+            amount = per * opts.base
+            what = says("杠分 {egg}: {amount}", egg=EGG_NAMES.get(kind, "蛋"), amount=amount)
         elif m.is_kong:
             big = m.tiles[0] in BIG_KONG
             per = (4 if big else 2) if m.is_concealed else (2 if big else 1)
-            what = ("暗" if m.is_concealed else "明") + ("大蛋" if big else "杠")
+            amount = per * opts.base
+            what = _KONG_MONEY[m.is_concealed, big](amount)
         else:
             continue
-        amount = per * opts.base
-        out += [
-            Payment(s, owner, amount, f"杠分 {what}: {amount}", kind="kong")
-            for s in hand.seats
-            if s != owner
-        ]
+        out += [Payment(s, owner, amount, what, kind="kong") for s in hand.seats if s != owner]
     return out
 
 
@@ -440,21 +474,17 @@ def settle(hand: Hand, opts: Options, ev: Evaluation | None) -> Settlement:
         return Settlement(tuple(kongs), {"dealer": dealer})
     assert hand.seat is not None
     fan = ev.total
-    shares: list[tuple[str, int, str]] = []
+    shares: list[tuple[str, int, Text]] = []
     for p in hand.seats:
         if p == hand.seat:
             continue
-        n = fan
-        parts = [f"{fan}"]
-        if hand.dealer in (p, hand.seat):
-            n += 1
-            parts.append("坐庄 1")
-        if hand.win_by != "self_draw" and p == hand.discarder:
-            n += 1
-            parts.append("点炮 1")
-        doublings = min(opts.cap, n - 1)
-        pay = opts.base * 2**doublings
-        shares.append((p, pay, f"{' + '.join(parts)} = {n} 番 → {opts.base} × 2^{doublings}"))
+        with_dealer = hand.dealer in (p, hand.seat)
+        fed = hand.win_by != "self_draw" and p == hand.discarder
+        n = fan + with_dealer + fed
+        factor = 2 ** min(opts.cap, n - 1)
+        pay = opts.base * factor
+        why = _share(with_dealer, fed, fan=fan, n=n, base=opts.base, factor=factor)
+        shares.append((p, pay, why))
     discarder = hand.discarder if hand.win_by != "self_draw" else None
     ready = set(hand.table.get("ready", ()))
     payments: list[Payment]
@@ -467,7 +497,9 @@ def settle(hand: Hand, opts: Options, ev: Evaluation | None) -> Settlement:
                 discarder,
                 hand.seat,
                 total,
-                "未上听点炮包三家: " + " + ".join(str(a) for _, a, _ in shares),
+                says(
+                    "未上听点炮包三家: {amounts}", amounts=" + ".join(str(a) for _, a, _ in shares)
+                ),
                 kind="bao",
             )
         ]
@@ -486,7 +518,9 @@ def check_hand(hand: Hand, opts: Options) -> list[ErrorInfo]:
                 ErrorInfo(
                     "flags",
                     "bad_table",
-                    "对宝: enter win_by self_draw with the 宝 (table.bao_tile) as the winning tile",
+                    says(
+                        "对宝: enter win_by self_draw with the 宝 (table.bao_tile) as the winning tile"
+                    ),
                 )
             )
     return errors

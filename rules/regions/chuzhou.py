@@ -26,11 +26,12 @@ from typing import Any, Final
 
 from rules.context import Ctx
 from rules.hand import ErrorInfo, Hand, ItemLine, Payment, next_seat
-from rules.items import Hit, Item
+from rules.items import Hit, Item, sum_of
 from rules.options import flag
 from rules.region import Evaluation, Region, Settlement
 from rules.split import EDGE, KONG, SEQ, SINGLE, TRIP, Block, waits
-from rules.tiles import FLOWERS, WINDS, is_honor, tile_code
+from rules.text import Text, says
+from rules.tiles import FLOWERS, WINDS, format_tiles, is_honor
 
 FAN: Final = "番"
 MING: Final = "ming"
@@ -951,13 +952,11 @@ ITEMS = tuple(replace(i, reading=READINGS.get(i.key, "")) for i in ITEMS)
 
 def evaluate(ctx: Ctx, lines: list[ItemLine]) -> Evaluation:
     total = sum(line.value for line in lines)
-    how = " + ".join(str(line.value) for line in lines if line.value) + f" = {total} 番"
-    refusal = ""
+    how = says("{parts} = {total} 番", parts=sum_of(lines), total=total)
     if ctx.split.seven_pairs and "ready_declared" not in ctx.hand.flags:
-        refusal = "七对 wins only when ready was declared (不叫七对是不能胡牌的)"
-    return Evaluation(
-        ctx.split, tuple(lines), total, how, not refusal, (refusal,) if refusal else ()
-    )
+        refusal = says("七对 wins only when ready was declared (不叫七对是不能胡牌的)")
+        return Evaluation(ctx.split, tuple(lines), total, how, False, (refusal,))
+    return Evaluation(ctx.split, tuple(lines), total, how)
 
 
 def zhen_of(hand: Hand) -> dict[str, int]:
@@ -977,9 +976,9 @@ def _events(hand: Hand, opts: Options) -> list[Payment]:
         if e.type == "follow_discard":
             if opts.xianchanghui_opening_only and e.seat != hand.dealer:
                 continue
-            out += [Payment(e.seat, s, 10, "现场汇: 跟打", kind="event") for s in others]
+            out += [Payment(e.seat, s, 10, says("现场汇: 跟打"), kind="event") for s in others]
         elif e.type == "four_of_a_discard":
-            out += [Payment(s, e.seat, 10, "现场汇: 打出四张", kind="event") for s in others]
+            out += [Payment(s, e.seat, 10, says("现场汇: 打出四张"), kind="event") for s in others]
     return out
 
 
@@ -1005,20 +1004,25 @@ def settle(hand: Hand, opts: Options, ev: Evaluation | None) -> Settlement:
     assert hand.seat is not None
     zhen = zhen_of(hand)
     w = _weighted(hand, zhen, hand.seat)
-    shares: list[tuple[str, int, str]] = []
+    shares: list[tuple[str, int, Text]] = []
     for seat in hand.seats:
         if seat == hand.seat:
             continue
         z = _weighted(hand, zhen, seat)
         dian = 10 if hand.win_by != "self_draw" and seat == hand.discarder else 0
         amount = ev.total + dian + 10 * (w + z)
-        detail = f"{ev.total}" + (" + 点胡 10" if dian else "") + f" + 10 × ({w} + {z})"
+        if dian:
+            detail = says("{total} + 点胡 10 + 10 × ({w} + {z})", total=ev.total, w=w, z=z)
+        else:
+            detail = says("{total} + 10 × ({w} + {z})", total=ev.total, w=w, z=z)
         shares.append((seat, amount, detail))
     bao = hand.table.get("bao_seat")
     if bao and "qing_bu_bao_qing" not in hand.flags:
         total = sum(a for _, a, _ in shares)
         parts = " + ".join(str(a) for _, a, _ in shares)
-        payments = [Payment(bao, hand.seat, total, f"包庄: {parts}", kind="bao")]
+        payments = [
+            Payment(bao, hand.seat, total, says("包庄: {amounts}", amounts=parts), kind="bao")
+        ]
     else:
         payments = [Payment(s, hand.seat, a, d) for s, a, d in shares]
     return Settlement(tuple(payments + events), next_table(hand))
@@ -1029,17 +1033,25 @@ def check_hand(hand: Hand, opts: Options) -> list[ErrorInfo]:
     if "ready_declared" in hand.flags and not hand.is_draw:
         got = waits(hand.concealed, hand.melds, allow_seven_pairs=True)
         if len(got) != 1:
-            listed = " ".join(tile_code(t) for t in got) or "none"
             errors.append(
                 ErrorInfo(
                     "flags",
                     "ready_not_single_wait",
-                    f"听牌 means waiting on exactly one tile (只能胡一张牌); this hand waits on {listed}",
+                    says(
+                        "听牌 means waiting on exactly one tile (只能胡一张牌); this hand waits on {tiles}",
+                        tiles=format_tiles(got),
+                    )
+                    if got
+                    else says(
+                        "听牌 means waiting on exactly one tile (只能胡一张牌); this hand waits on none"
+                    ),
                 )
             )
     bao = hand.table.get("bao_seat")
     if bao and bao == hand.seat:
-        errors.append(ErrorInfo("table.bao_seat", "bad_table", "the winner cannot 包 its own win"))
+        errors.append(
+            ErrorInfo("table.bao_seat", "bad_table", says("the winner cannot 包 its own win"))
+        )
     return errors
 
 

@@ -21,10 +21,11 @@ from typing import Any, Final
 
 from rules.context import Ctx
 from rules.hand import ErrorInfo, Hand, ItemLine, Payment
-from rules.items import Item
+from rules.items import Item, sum_of
 from rules.options import flag, number
 from rules.region import Evaluation, Region, Settlement
 from rules.split import CLOSED, EDGE, PAIR, SEQ, SINGLE, TRIP, TRIPLET, Block
+from rules.text import Text, says
 from rules.tiles import DRAGONS, FLOWERS, PLANTS, SEASONS, tile_code
 
 FAN: Final = "番"
@@ -367,27 +368,33 @@ ITEMS = tuple(replace(i, reading=READINGS.get(i.key, "")) for i in ITEMS)
 # --------------------------------------------------------------------------
 
 
-def wait_refusal(ctx: JinhuCtx, lines: list[ItemLine], fan: int) -> str:
-    """Why this reading may not win, or '' when it may."""
+def wait_refusal(ctx: JinhuCtx, lines: list[ItemLine], fan: int) -> Text | None:
+    """Why this reading may not win, or None when it may."""
     if ctx.hand.seat in ctx.hand.table.get("fake_ready", ()):
-        return "假聽 may not win"
+        return says("假聽 may not win")
     present = {line.key for line in lines if line.value}
     if present & set(FREE_WAIT):
-        return ""
+        return None
     wait = ctx.wait
     if wait in (CLOSED, EDGE):
-        return ""
+        return None
     if ctx.win_tile in ZEI and wait in (SINGLE, TRIPLET):
-        return ""  # 調賊, 硬抗賊
+        return None  # 調賊, 硬抗賊
     open_item = "甩大" if shuai_da(ctx) else "姊妹" if completes_zi_mei(ctx) else ""
     if open_item:
         if fan >= ctx.opts.min_fan:
-            return ""
-        return f"{open_item} needs at least {ctx.opts.min_fan} 番 to win; this hand has {fan}"
+            return None
+        return says(
+            "{term} needs at least {need} 番 to win; this hand has {fan}",
+            term=open_item,
+            need=ctx.opts.min_fan,
+            fan=fan,
+        )
     win = tile_code(ctx.win_tile) if ctx.win_tile is not None else "?"
-    return (
-        f"{WAIT_WORDS.get(wait, wait)} on {win} needs a free-wait pattern "
-        "(7對, 對對胡, 清一色, 一條龍, 明大絕, 暗大絕)"
+    return says(
+        "{term} on {tile} needs a free-wait pattern (7對, 對對胡, 清一色, 一條龍, 明大絕, 暗大絕)",
+        term=WAIT_WORDS.get(wait, wait),
+        tile=win,
     )
 
 
@@ -405,7 +412,7 @@ def evaluate(ctx: Ctx, lines: list[ItemLine]) -> Evaluation:
     refusal = wait_refusal(ctx, lines, fan)
     factor = streak_factor(ctx.hand, ctx.opts)
     total = fan * factor
-    how = " + ".join(str(line.value) for line in lines if line.value) + f" = {fan} 番"
+    how = says("{parts} = {total} 番", parts=sum_of(lines), total=fan)
     if factor > 1:
         lines = [
             *lines,
@@ -418,13 +425,19 @@ def evaluate(ctx: Ctx, lines: list[ItemLine]) -> Evaluation:
                 "000 打牌規則 包五家",
             ),
         ]
-        how += f"; 包五家 × {factor} → {total}"
+        how = says(
+            "{parts} = {fan} 番; 包五家 × {factor} → {total}",
+            parts=sum_of(lines[:-1]),
+            fan=fan,
+            factor=factor,
+            total=total,
+        )
     return Evaluation(
         ctx.split,
         tuple(lines),
         total,
         how,
-        winning=not refusal,
+        winning=refusal is None,
         reasons=(refusal,) if refusal else (),
     )
 
@@ -452,10 +465,14 @@ def settle(hand: Hand, opts: Options, ev: Evaluation | None) -> Settlement:
     if _is_baowu(hand, ev):
         payer = hand.discarder
         assert payer is not None
-        payments = [Payment(payer, hand.seat, 3 * f, f"包五家: 3 × {f}", kind="bao")]
-        payments += [Payment(payer, s, f, f"包五家: {f}", kind="bao") for s in others if s != payer]
+        payments = [Payment(payer, hand.seat, 3 * f, says("包五家: 3 × {fan}", fan=f), kind="bao")]
+        payments += [
+            Payment(payer, s, f, says("包五家: {fan}", fan=f), kind="bao")
+            for s in others
+            if s != payer
+        ]
         return Settlement(tuple(payments), _next(payer, payer, 0))
-    payments = [Payment(s, hand.seat, f, f"{f} 番") for s in others]
+    payments = [Payment(s, hand.seat, f, says("{fan} 番", fan=f)) for s in others]
     dealer = hand.dealer if hand.seat == hand.dealer else hand.seat
     if streak == hand.seat:
         return Settlement(tuple(payments), _next(dealer, streak, wins + 1))
@@ -476,7 +493,10 @@ def check_hand(hand: Hand, opts: Options) -> list[ErrorInfo]:
             ErrorInfo(
                 "table.baowu_streak_seat",
                 "bad_table",
-                f"the 包五家 payer deals while the streak runs; the dealer here is {hand.dealer}",
+                says(
+                    "the 包五家 payer deals while the streak runs; the dealer here is {seat}",
+                    seat=hand.dealer,
+                ),
             )
         ]
     return []

@@ -29,6 +29,7 @@ from rules.options import choice, flag, number
 from rules.region import Evaluation, Region, Settlement
 from rules.settle import round_up
 from rules.split import CLOSED, EDGE, KONG, SINGLE, TRIP, Block, Split
+from rules.text import Text, says
 from rules.tiles import (
     DRAGONS,
     FLOWERS,
@@ -59,7 +60,14 @@ FAN_CAP: Final = 3
 @dataclass(frozen=True)
 class Options:
     tier: str = choice(
-        "yao_ban_san", TIERS, "大小類別: 么半三 (30 胡底), 么半六 (60), 麼二六 (100) or 推倒八"
+        "yao_ban_san",
+        {
+            "yao_ban_san": "么半三 (30 胡底)",
+            "yao_ban_liu": "么半六 (60 胡底)",
+            "yao_er_liu": "麼二六 (100 胡底)",
+            "tui_dao_ba": "推倒八",
+        },
+        "大小類別: the stake",
     )
     yao_er_liu_cap: int = number(
         600, "麼二六's cap, the value at 3 番 (the seed text is cut off)", 100, 100_000
@@ -69,8 +77,11 @@ class Options:
     )
     payer_split: str = choice(
         "dealer_full_xian_half",
-        ("dealer_full_xian_half", "equal"),
-        "the dealer pays the full amount and the other two half, or everyone the full amount",
+        {
+            "dealer_full_xian_half": "the dealer pays in full, the other two half",
+            "equal": "everyone pays in full",
+        },
+        "who pays how much",
     )
     four_flowers_add_seat_flower: bool = flag(
         False, "四個花 adds to the 正花 of its group instead of replacing it"
@@ -79,13 +90,13 @@ class Options:
     extra_wait_hu: bool = flag(False, "2 胡 for an edge wait and for a single wait")
     next_dealer: str = choice(
         "rotate",
-        ("rotate", "winner"),
-        "when another seat wins, the deal passes to the dealer's next seat, or to the winner",
+        {"rotate": "to the dealer's next seat", "winner": "to the winner"},
+        "when another seat wins, the deal passes",
     )
     seat_wind_mode: str = choice(
         "from_dealer",
-        ("from_dealer", "fixed"),
-        "own wind counted from the dealer, or fixed by place",
+        {"from_dealer": "counted from the dealer", "fixed": "fixed by place"},
+        "own wind (门风)",
     )
 
 
@@ -450,25 +461,51 @@ def evaluate(ctx: Ctx, lines: list[ItemLine]) -> Evaluation:
         ]
         fan = FAN_CAP
     tier = opts.tier
+    factor = 2**fan
     if tier == "tui_dao_ba":
-        total = 100 * 2**fan
-        how = f"推倒八: {fan} 番 → {total}"
+        total = 100 * factor
+        how = says(
+            "推倒八: 100 × {factor} ({fan} 番) = {total}", factor=factor, fan=fan, total=total
+        )
+        return Evaluation(ctx.split, tuple(lines), total, how, data={"fan": fan, "hu": hu})
+    cap = tier_cap(opts)
+    parts = " + ".join(hu_values)
+    if fan >= FAN_CAP:
+        total = cap
+        how = says("{fan} 番 reaches the top: {total} (三番為頂)", fan=fan, total=total)
+    elif opts.round_before_double:
+        rounded = round_up(hu, 10)
+        total = min(cap, rounded * factor)
+        how = says(
+            "{parts} = {hu} 胡, rounded up to {rounded}; × {factor} ({fan} 番) = {total}",
+            parts=parts,
+            hu=hu,
+            rounded=rounded,
+            factor=factor,
+            fan=fan,
+            total=total,
+        )
     else:
-        cap = tier_cap(opts)
-        parts = " + ".join(hu_values)
-        if fan >= FAN_CAP:
-            total = cap
-            how = f"{fan} 番 → {cap} (三番為頂)"
-        elif opts.round_before_double:
-            rounded = round_up(hu, 10)
-            total = min(cap, rounded * 2**fan)
-            how = f"({parts}) = {hu} → {rounded}; × 2^{fan} → {total}"
+        raw = hu * factor
+        total = min(cap, round_up(raw, 10))
+        values = {
+            "parts": parts,
+            "hu": hu,
+            "factor": factor,
+            "fan": fan,
+            "raw": raw,
+            "total": total,
+        }
+        if round_up(raw, 10) > cap:
+            how = says(
+                "{parts} = {hu} 胡; × {factor} ({fan} 番) = {raw}, capped at {total}", **values
+            )
+        elif raw != total:
+            how = says(
+                "{parts} = {hu} 胡; × {factor} ({fan} 番) = {raw}, rounded up to {total}", **values
+            )
         else:
-            raw = hu * 2**fan
-            total = min(cap, round_up(raw, 10))
-            how = f"({parts}) × 2^{fan} = {raw} → {total}"
-            if round_up(raw, 10) > cap:
-                how += f" (cap {cap})"
+            how = says("{parts} = {hu} 胡; × {factor} ({fan} 番) = {total}", **values)
     return Evaluation(ctx.split, tuple(lines), total, how, data={"fan": fan, "hu": hu})
 
 
@@ -496,8 +533,8 @@ def _win_payments(hand: Hand, opts: Options, amount: int) -> list[Payment]:
     assert winner is not None
     dealer = hand.dealer
     all_full = opts.payer_split == "equal" or winner == dealer
-    full_why = f"{amount} 銀"
-    half, half_why = (amount + 1) // 2, f"{amount} 銀 × ½ (邊家)"
+    full_why = says("{amount} 銀", amount=amount)
+    half, half_why = (amount + 1) // 2, says("{amount} 銀 × ½ (邊家)", amount=amount)
     payments = [
         Payment(seat, winner, amount, full_why)
         if all_full or seat == dealer
@@ -508,8 +545,9 @@ def _win_payments(hand: Hand, opts: Options, amount: int) -> list[Payment]:
     bao = hand.table.get("bao_seat")
     if bao:
         total = sum(p.amount for p in payments)
-        paid_for = ", ".join(p.payer for p in payments)
-        return [Payment(bao, winner, total, f"三攤包牌: {paid_for}", kind="bao")]
+        paid_for = tuple(p.payer for p in payments)
+        why = says("三攤包牌: pays for {seats}", seats=paid_for)
+        return [Payment(bao, winner, total, why, kind="bao")]
     return payments
 
 
@@ -527,13 +565,18 @@ def _hu_tou(hand: Hand, opts: Options) -> list[Payment]:
             with_dealer = hand.dealer in (a, b)
             if opts.tier == "tui_dao_ba":
                 amount = 50 if diff >= (30 if with_dealer else 50) else 0
-                rule = f"{diff} 胡" + (" (頭家)" if with_dealer else "")
+                if with_dealer:
+                    rule = says("胡頭 {diff} 胡 (頭家)", diff=diff)
+                else:
+                    rule = says("胡頭 {diff} 胡", diff=diff)
             else:
                 rate = 10 if with_dealer else 5
                 amount = diff // 10 * rate
-                rule = f"{diff} 胡 → {diff // 10} × {rate} 銀"
+                rule = says(
+                    "胡頭 {diff} 胡 → {tens} × {rate} 銀", diff=diff, tens=diff // 10, rate=rate
+                )
             if amount:
-                out.append(Payment(low, high, amount, f"胡頭 {rule}", kind="hu_tou"))
+                out.append(Payment(low, high, amount, rule, kind="hu_tou"))
     return out
 
 
@@ -558,6 +601,10 @@ def settle(hand: Hand, opts: Options, ev: Evaluation | None) -> Settlement:
 # --------------------------------------------------------------------------
 
 
+SAN_TAN: Final = "san_tan"  # three exposed melds of one suit
+THREE_PONGS: Final = "three_pongs"
+
+
 def _bao_kinds(hand: Hand) -> list[tuple[str, set[int]]]:
     """The seed's two 包牌 conditions the winner's exposed melds meet, with the
     tiles an unready player then must not discard (牌面上: a concealed kong
@@ -569,11 +616,25 @@ def _bao_kinds(hand: Hand) -> list[tuple[str, set[int]]]:
         if len(suits) <= 1:
             suit = next(iter(suits), 3)
             forbidden = {t for t in range(34) if suit_of(t) == suit}
-            met.append(("三攤 (three exposed melds of one suit)", forbidden))
+            met.append((SAN_TAN, forbidden))
     if sum(1 for m in exposed if m.type != "chi") >= 3:
         big = {t for t in range(34) if is_terminal_or_honor(t)}
-        met.append(("three exposed pongs or kongs", big))
+        met.append((THREE_PONGS, big))
     return met
+
+
+def _not_forbidden(tile: str, met: list[str]) -> Text:
+    if met == [SAN_TAN]:
+        return says(
+            "{tile} was not a forbidden discard under 三攤 (three melds of one suit)", tile=tile
+        )
+    if met == [THREE_PONGS]:
+        return says(
+            "{tile} was not a forbidden discard under three exposed pongs or kongs", tile=tile
+        )
+    return says(
+        "{tile} was not a forbidden discard under 三攤 or three exposed pongs or kongs", tile=tile
+    )
 
 
 def check_hand(hand: Hand, opts: Options) -> list[ErrorInfo]:
@@ -583,7 +644,9 @@ def check_hand(hand: Hand, opts: Options) -> list[ErrorInfo]:
     if loser_hu and hand.seat in loser_hu:
         errors.append(
             ErrorInfo(
-                "table.loser_hu", "bad_table", "胡頭 is settled among the three who did not win"
+                "table.loser_hu",
+                "bad_table",
+                says("胡頭 is settled among the three who did not win"),
             )
         )
     if not bao or hand.is_draw:
@@ -591,12 +654,18 @@ def check_hand(hand: Hand, opts: Options) -> list[ErrorInfo]:
     where = "table.bao_seat"
     if hand.win_by != "discard" or hand.discarder != bao:
         errors.append(
-            ErrorInfo(where, "bad_table", "三攤包牌 applies only to a win on that seat's discard")
+            ErrorInfo(
+                where, "bad_table", says("三攤包牌 applies only to a win on that seat's discard")
+            )
         )
         return errors
     if bao in hand.table.get("ready", ()):
         errors.append(
-            ErrorInfo(where, "bad_table", f"{bao} had declared ready, so it may discard freely")
+            ErrorInfo(
+                where,
+                "bad_table",
+                says("{seat} had declared ready, so it may discard freely", seat=bao),
+            )
         )
         return errors
     met = _bao_kinds(hand)
@@ -605,17 +674,18 @@ def check_hand(hand: Hand, opts: Options) -> list[ErrorInfo]:
             ErrorInfo(
                 where,
                 "bad_table",
-                "包牌 needs three melds of one suit (三攤) or three exposed pongs/kongs;"
-                " the winner's melds are neither",
+                says(
+                    "包牌 needs three melds of one suit (三攤) or three exposed pongs/kongs;"
+                    " the winner's melds are neither"
+                ),
             )
         )
     elif hand.win_tile is not None and not any(hand.win_tile in tiles for _, tiles in met):
-        what = " or ".join(name for name, _ in met)
         errors.append(
             ErrorInfo(
                 where,
                 "bad_table",
-                f"{tile_code(hand.win_tile)} was not a forbidden discard under {what}",
+                _not_forbidden(tile_code(hand.win_tile), [name for name, _ in met]),
             )
         )
     return errors

@@ -25,6 +25,7 @@ from rules.items import Hit, Item
 from rules.options import choice, flag, number
 from rules.region import Evaluation, Region, Settlement
 from rules.split import KONG, LOOSE, SEQ, TRIP, Block, Split, meld_block
+from rules.text import says
 from rules.tiles import FLOWERS, GREEN, PLANTS, RED, SEASONS, WHITE, WINDS, suit_of
 
 TAI: Final = "台"
@@ -38,15 +39,19 @@ TAI_CAP: Final = 3
 class Options:
     formula: str = choice(
         "combined",
-        ("combined", "seed", "tai"),
-        "how 台 and 胡型 combine: base × 2^台 × 胡型 (combined), the seed's 胡型 only, or 台 only",
+        {
+            "combined": "底分 × 2 per 台 × 胡型",
+            "seed": "胡型 only, as the seed",
+            "tai": "台 only",
+        },
+        "how 台 and 胡型 combine",
     )
     base: int = number(1, "底分, the base score", 1, 10_000)
     lao_zhuang_compound: bool = flag(False, "老庄 doubles once more for each further dealer win")
     dealer_on_draw: str = choice(
         "pass",
-        ("pass", "stay"),
-        "after a drawn hand the deal passes on, or the dealer stays (老庄 starts)",
+        {"pass": "the deal passes on", "stay": "the dealer stays (老庄 starts)"},
+        "after a drawn hand",
     )
     rob_exposed_kong: bool = flag(False, "an exposed kong may be robbed too, not only a 补杠")
     si_feng_any_four: bool = flag(
@@ -57,8 +62,8 @@ class Options:
     kong_money_concealed: int = number(2, "kong money for an 暗杠, from each other player", 0, 1000)
     kong_money_exposed_payer: str = choice(
         "each",
-        ("each", "feeder"),
-        "明杠 money from every other player, or all of it from the feeder",
+        {"each": "every other player pays", "feeder": "the feeder pays all of it"},
+        "明杠 money",
     )
     kong_money_on_draw: bool = flag(True, "kong money is paid on a drawn hand too")
     maima: bool = flag(False, "买码: the flipped tile's 冲 replaces the base")
@@ -402,16 +407,47 @@ def evaluate(ctx: Ctx, lines: list[ItemLine]) -> Evaluation:
     w = next((line.value for line in lines if line.key == "hu_xing"), 1)
     base = base_of(ctx.hand, opts)
     lz = lao_zhuang_factor(ctx.hand, opts)
+    # The multipliers stand before the "=", and what one payer hands over after it.
     if opts.formula == "combined":
         total = base * 2**tai * stack * lz
-        how = f"{base} × 2^{tai} × {stack} (叠加) × {lz} (老庄) = {total}; × {w} (胡型)"
+        how = says(
+            "{base} (底分) × {factor} ({tai} 台) × {stack} (叠加) × {lz} (老庄) × {w} (胡型) = {pay}",
+            base=base,
+            factor=2**tai,
+            tai=tai,
+            stack=stack,
+            lz=lz,
+            w=w,
+            pay=total * w,
+        )
     elif opts.formula == "seed":
         total = base * stack * lz
-        how = f"{base} × {stack} (叠加) × {lz} (老庄) = {total}; × {w} (胡型)"
+        how = says(
+            "{base} (底分) × {stack} (叠加) × {lz} (老庄) × {w} (胡型) = {pay}",
+            base=base,
+            stack=stack,
+            lz=lz,
+            w=w,
+            pay=total * w,
+        )
     else:
         total = base * 2**tai * lz
-        how = f"{base} × 2^{tai} × {lz} (老庄) = {total}, from every other player"
+        how = says(
+            "{base} (底分) × {factor} ({tai} 台) × {lz} (老庄) = {pay}, from every other player",
+            base=base,
+            factor=2**tai,
+            tai=tai,
+            lz=lz,
+            pay=total,
+        )
     return Evaluation(ctx.split, tuple(lines), total, how, data={"w": w, "tai": tai})
+
+
+_KONG_MONEY: Final = {
+    "kong": lambda n: says("杠分 明杠: {amount}", amount=n),
+    "added_kong": lambda n: says("杠分 补杠: {amount}", amount=n),
+    "concealed_kong": lambda n: says("杠分 暗杠: {amount}", amount=n),
+}
 
 
 def kong_payments(hand: Hand, opts: Options) -> list[Payment]:
@@ -432,13 +468,13 @@ def kong_payments(hand: Hand, opts: Options) -> list[Payment]:
             continue
         others = [s for s in hand.seats if s != owner]
         feeder = m.from_seat if m.from_seat in others else None
-        detail = f"杠分 {m.type}: {per}"
         if m.type == "kong" and opts.kong_money_exposed_payer == "feeder" and feeder:
-            out.append(
-                Payment(feeder, owner, per * len(others), detail + f" × {len(others)}", kind="kong")
-            )
+            n = len(others)
+            why = says("杠分 明杠: {amount} × {count}", amount=per, count=n)
+            out.append(Payment(feeder, owner, per * n, why, kind="kong"))
         else:
-            out += [Payment(s, owner, per, detail, kind="kong") for s in others]
+            why = _KONG_MONEY[m.type](per)
+            out += [Payment(s, owner, per, why, kind="kong") for s in others]
     return out
 
 
@@ -461,13 +497,16 @@ def settle(hand: Hand, opts: Options, ev: Evaluation | None) -> Settlement:
     others = [s for s in hand.seats if s != hand.seat]
     w = int(ev.data.get("w", 1))
     if opts.formula == "tai":
-        payments = [Payment(s, hand.seat, ev.total, f"{ev.total}") for s in others]
+        why = says("{total}", total=ev.total)
+        payments = [Payment(s, hand.seat, ev.total, why) for s in others]
     elif hand.win_by == "self_draw":
-        payments = [Payment(s, hand.seat, ev.total * w, f"{ev.total} × {w}") for s in others]
+        why = says("{total} × {w} (胡型)", total=ev.total, w=w)
+        payments = [Payment(s, hand.seat, ev.total * w, why) for s in others]
     else:
         payer = hand.discarder
         assert payer is not None
-        payments = [Payment(payer, hand.seat, ev.total * w, f"{ev.total} × {w}")]
+        why = says("{total} × {w} (胡型)", total=ev.total, w=w)
+        payments = [Payment(payer, hand.seat, ev.total * w, why)]
     payments += kong_payments(hand, opts)
     return Settlement(tuple(payments), _next(hand, opts, hand.seat))
 
@@ -482,17 +521,25 @@ def check_hand(hand: Hand, opts: Options) -> list[ErrorInfo]:
     for i, m in enumerate(hand.melds):
         if WILD in m.tiles:
             errors.append(
-                ErrorInfo(f"melds[{i}]", "wild_in_meld", "白板 is 财神: it cannot be in a meld")
+                ErrorInfo(
+                    f"melds[{i}]", "wild_in_meld", says("白板 is 财神: it cannot be in a meld")
+                )
             )
         if m.type == "chi" and hand.players < 4:
             errors.append(
-                ErrorInfo(f"melds[{i}]", "meld_not_allowed", f"no chi with {hand.players} players")
+                ErrorInfo(
+                    f"melds[{i}]",
+                    "meld_not_allowed",
+                    says("no chi with {count} players", count=hand.players),
+                )
             )
     for seat, melds in hand.other_melds.items():
         if any(WILD in m.tiles for m in melds):
             errors.append(
                 ErrorInfo(
-                    f"other_melds.{seat}", "wild_in_meld", "白板 is 财神: it cannot be in a kong"
+                    f"other_melds.{seat}",
+                    "wild_in_meld",
+                    says("白板 is 财神: it cannot be in a kong"),
                 )
             )
     if hand.win_tile == WILD and hand.win_by in ("discard", "robbing_kong"):
@@ -500,12 +547,12 @@ def check_hand(hand: Hand, opts: Options) -> list[ErrorInfo]:
             ErrorInfo(
                 "win_tile",
                 "wild_won_on_discard",
-                "a discarded 白板 cannot be won on (财神不会点炮)",
+                says("a discarded 白板 cannot be won on (财神不会点炮)"),
             )
         )
     if opts.maima and hand.table.get("maima_tile") is None and not hand.is_draw:
         errors.append(
-            ErrorInfo("table.maima_tile", "bad_table", "买码 is on: enter the flipped tile")
+            ErrorInfo("table.maima_tile", "bad_table", says("买码 is on: enter the flipped tile"))
         )
     return errors
 
