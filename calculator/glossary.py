@@ -179,7 +179,15 @@ TERMS: tuple[tuple[str, str, str, Any], ...] = (
 
 
 def terms() -> list[dict[str, str]]:
+    """Each term in the page's script (English pages show both scripts)."""
+    hant_page = (get_language() or "").startswith("zh-hant")
     return [
-        {"hans": hans, "hant": hant, "en": en, "meaning": str(meaning)}
+        {
+            "term": hant if hant_page else hans,
+            "hans": hans,
+            "hant": hant,
+            "en": en,
+            "meaning": str(meaning),
+        }
         for hans, hant, en, meaning in TERMS
     ]

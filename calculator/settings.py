@@ -44,7 +44,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "calculator.ratelimit.ApiRateLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "calculator.middleware.ChosenLanguageMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

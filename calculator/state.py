@@ -21,11 +21,12 @@ from functools import cached_property
 from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
-from rules.hand import COMMON_FLAGS, seat_order
+from rules.hand import COMMON_FLAGS, EGG_TILES, YAOJI, seat_order
 from rules.options import describe
 from rules.region import Region
 from rules.regions import REGIONS
 from rules.tiles import N_KINDS, NotationError, format_tiles, parse, tile_code
+from rules.validate import egg_problem
 
 DEFAULT_REGION = "laosanfan"
 MELD_LETTERS = {"c": "chi", "p": "pong", "k": "kong", "a": "added_kong", "x": "concealed_kong"}
@@ -398,61 +399,83 @@ def _seat_numbers(text: str) -> dict[str, Any] | str:
 # --------------------------------------------------------------------------
 
 
-def tap(state: PageState, code: str) -> PageState:
-    """A palette tile was tapped: it goes where the entry mode says."""
+class Refusal(NamedTuple):
+    """Why a tap changed nothing: a key of ``presentation.REFUSALS`` and the tile."""
+
+    reason: str
+    tile: str = ""
+
+
+Tapped = tuple[PageState, Refusal | None]
+TILE_ENTRIES = {"bao": "bao_tile", "maima": "maima_tile"}  # a tap picks this table tile
+
+
+def tap(state: PageState, code: str) -> Tapped:
+    """A palette tile was tapped: it goes where the entry mode says, or the
+    refusal says why it cannot."""
     tiles = state.tiles(code)
     if len(tiles) != 1:
-        return state
+        return state, None
     tile = tiles[0]
-    if state.left(tile) <= 0:
-        return state  # no fifth copy
     entry = state.entry
+    if entry in TILE_ENTRIES and tile < N_KINDS:
+        table = {**state.table, TILE_ENTRIES[entry]: tile_code(tile)}
+        return replace(state, table=table, entry="hand"), None
+    if state.left(tile) <= 0:
+        return state, Refusal("used_up", tile_code(tile))
     if tile >= N_KINDS or (tile not in state.reg.tiles and tile in state.reg.flower_tiles):
-        return replace(state, flowers=format_tiles([*state.tiles(state.flowers), tile]))
+        return replace(state, flowers=format_tiles([*state.tiles(state.flowers), tile])), None
     if entry == "win":
-        return replace(state, win=tile_code(tile), entry="hand")
+        return replace(state, win=tile_code(tile), entry="hand"), None
     if entry in MELD_SIZE:
         return _meld_tap(state, tile)
     if entry.startswith("egg."):
-        return replace(state, pending=format_tiles([*state.tiles(state.pending), tile]))
+        return _egg_tap(state, tile)
     if entry.startswith("other."):
         return _other_tap(state, tile)
-    if entry == "flower":
-        return state
     # Into the hand; once it is full, the next tile is the winning tile.
     if len(state.hand_tiles) >= state.need_in_hand:
         if not state.win:
-            return replace(state, win=tile_code(tile))
-        return state
-    return replace(state, hand=format_tiles([*state.hand_tiles, tile]))
+            return replace(state, win=tile_code(tile)), None
+        return state, Refusal("hand_full", tile_code(tile))
+    return replace(state, hand=format_tiles([*state.hand_tiles, tile])), None
 
 
-def _meld_tap(state: PageState, tile: int) -> PageState:
+def _meld_tap(state: PageState, tile: int) -> Tapped:
     kind = state.entry
-    pending = [*state.tiles(state.pending), tile]
-    if kind in ("pong", "kong", "added_kong", "concealed_kong"):
-        pending = [tile] * MELD_SIZE[kind]  # one tap makes the whole set
+    code = tile_code(tile)
+    if kind == "chi":
+        if tile >= 27 or tile % 9 > 6:
+            return state, Refusal("chi_start", code)
+        run = [tile, tile + 1, tile + 2]  # a chi is entered by its lowest tile
+        short = next((t for t in run if state.left(t) <= 0), None)
+        if short is not None:
+            return state, Refusal("used_up", tile_code(short))
+        meld = MeldEntry(kind, format_tiles(run))
+    else:
         if state.left(tile) < MELD_SIZE[kind]:
-            return state
-    elif kind == "chi" and len(pending) == 1 and tile < 27 and tile % 9 <= 6:
-        pending = [tile, tile + 1, tile + 2]  # a chi is entered by its lowest tile
-        if any(state.left(t) <= 0 for t in pending):
-            return state
-    if len(pending) < MELD_SIZE[kind]:
-        return replace(state, pending=format_tiles(pending))
-    meld = MeldEntry(kind, format_tiles(pending))
-    return replace(state, melds=(*state.melds, meld), pending="", entry="hand")
+            return state, Refusal("too_few", code)
+        meld = MeldEntry(kind, format_tiles([tile] * MELD_SIZE[kind]))  # one tap, the whole set
+    return replace(state, melds=(*state.melds, meld), pending="", entry="hand"), None
 
 
-def _other_tap(state: PageState, tile: int) -> PageState:
+def _egg_tap(state: PageState, tile: int) -> Tapped:
+    """A tile into the egg being built: only its own tiles, or 幺鸡 as 会."""
+    kind = state.entry.partition(".")[2]
+    if tile not in EGG_TILES.get(kind, ()) and tile != YAOJI:
+        return state, Refusal("not_in_egg", tile_code(tile))
+    return replace(state, pending=format_tiles([*state.tiles(state.pending), tile])), None
+
+
+def _other_tap(state: PageState, tile: int) -> Tapped:
     """Another player's kong (for kong money): ``other.S.concealed_kong`` then a tile."""
     _, seat, kind = [*state.entry.split("."), "", ""][:3]
     if seat not in state.seats or kind not in ("kong", "added_kong", "concealed_kong"):
-        return state
+        return state, None
     if state.left(tile) < 4:
-        return state
+        return state, Refusal("too_few", tile_code(tile))
     meld = MeldEntry(kind, format_tiles([tile] * 4))
-    return replace(state, other=(*state.other, (seat, meld)), entry="hand")
+    return replace(state, other=(*state.other, (seat, meld)), entry="hand"), None
 
 
 def finish_egg(state: PageState) -> PageState:
@@ -461,10 +484,21 @@ def finish_egg(state: PageState) -> PageState:
     tiles = state.tiles(state.pending)
     if not tiles or not state.entry.startswith("egg."):
         return state
-    ones = tiles.count(18)
+    ones = tiles.count(YAOJI)
     hui = max(0, ones - 1) if kind == "yao" else ones
     meld = MeldEntry("egg", format_tiles(tiles), kind, hui)
     return replace(state, melds=(*state.melds, meld), pending="", entry="hand")
+
+
+def egg_ready(state: PageState) -> bool:
+    """The egg being built is a whole egg (its 完成 would be accepted)."""
+    kind = state.entry.partition(".")[2]
+    tiles = tuple(sorted(state.tiles(state.pending)))
+    if not tiles:
+        return False
+    ones = tiles.count(YAOJI)
+    hui = max(0, ones - 1) if kind == "yao" else ones
+    return egg_problem(kind, tiles, hui) is None
 
 
 def remove(state: PageState, target: str) -> PageState:
@@ -496,44 +530,52 @@ def remove(state: PageState, target: str) -> PageState:
     return state
 
 
-def change_region(state: PageState, key: str) -> tuple[PageState, list[str]]:
+class Dropped(NamedTuple):
+    """What a switch of region left out: ``tiles`` (notation), ``meld`` (its
+    type and tiles), ``flag``, ``option``, ``event`` or ``table`` (a key)."""
+
+    kind: str
+    value: str
+    tiles: str = ""
+
+
+def change_region(state: PageState, key: str) -> tuple[PageState, list[Dropped]]:
     """Switch region, keeping what still fits; say what was dropped."""
     if key not in REGIONS or key == state.region:
         return state, []
     new = REGIONS[key]
-    dropped: list[str] = []
+    dropped: list[Dropped] = []
 
-    def keep_tiles(text: str, allowed: frozenset[int], what: str) -> str:
+    def keep_tiles(text: str, allowed: frozenset[int]) -> str:
         tiles = state.tiles(text)
         kept = [t for t in tiles if t in allowed]
         if len(kept) != len(tiles):
-            gone = format_tiles(t for t in tiles if t not in allowed)
-            dropped.append(f"{what}: {gone}")
+            dropped.append(Dropped("tiles", format_tiles(t for t in tiles if t not in allowed)))
         return format_tiles(kept)
 
-    hand = keep_tiles(state.hand, new.tiles, "hand")
-    win = keep_tiles(state.win, new.tiles, "win")
-    flowers = keep_tiles(state.flowers, new.flower_tiles, "flowers")
+    hand = keep_tiles(state.hand, new.tiles)
+    win = keep_tiles(state.win, new.tiles)
+    flowers = keep_tiles(state.flowers, new.flower_tiles)
 
     def fits(m: MeldEntry) -> bool:
         return m.type in new.meld_types and all(t in new.tiles for t in state.tiles(m.tiles))
 
     melds = [m for m in state.melds if fits(m)]
-    dropped += [f"meld: {m.type} {m.tiles}" for m in state.melds if not fits(m)]
+    dropped += [Dropped("meld", m.type, m.tiles) for m in state.melds if not fits(m)]
     other = tuple(
         (seat, m) for seat, m in state.other if fits(m) and seat in seat_order(max(new.players))
     )
-    dropped += [f"{seat}: {m.type} {m.tiles}" for seat, m in state.other if (seat, m) not in other]
+    dropped += [Dropped("meld", m.type, m.tiles) for s, m in state.other if (s, m) not in other]
     allowed_flags = set(COMMON_FLAGS) | set(new.flags)
     flags = tuple(f for f in state.flags if f in allowed_flags)
-    dropped += [f"flag: {f}" for f in state.flags if f not in allowed_flags]
+    dropped += [Dropped("flag", f) for f in state.flags if f not in allowed_flags]
     names = {i.name for i in describe(new.options)}
     options = {k: v for k, v in state.options.items() if k in names}
-    dropped += [f"rule: {k}" for k in state.options if k not in names]
+    dropped += [Dropped("option", k) for k in state.options if k not in names]
     table = {k: v for k, v in state.table.items() if k in new.table_keys}
     events = {k: n for k, n in state.events.items() if k.partition(".")[0] in new.event_types}
-    dropped += [f"event: {k}" for k in state.events if k not in events]
-    dropped += [f"table: {k}" for k in state.table if k not in new.table_keys]
+    dropped += [Dropped("event", k.partition(".")[0]) for k in state.events if k not in events]
+    dropped += [Dropped("table", k) for k in state.table if k not in new.table_keys]
     players = state.players if state.players in new.players else max(new.players)
     win_by = state.win_by if state.win_by in new.win_types else "self_draw"
     entry = state.entry if state.entry in ("hand", "win", *new.meld_types) else "hand"

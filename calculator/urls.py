@@ -6,6 +6,7 @@ from calculator import api, club, teaching, views
 
 urlpatterns = [
     path("", views.index, name="index"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
     path("api/score", api.score_view, name="api-score"),
     path("api/waits", api.waits_view, name="api-waits"),
     path("api/health", api.health, name="api-health"),

@@ -12,16 +12,20 @@ from dataclasses import replace
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django_htmx.http import replace_url
 from django_htmx.middleware import HtmxDetails
 
 from calculator.models import ClubSession
-from calculator.presentation import page_context
-from calculator.state import PageState, change_region, finish_egg, remove, tap
+from calculator.presentation import dropped_text, page_context, refusal_text
+from calculator.state import PageState, change_region, egg_ready, finish_egg, remove, tap
+from calculator.wording import seed_lang
+from rules.regions import REGIONS
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -29,19 +33,28 @@ class HtmxHttpRequest(HttpRequest):
 
 
 def _edited(data: Any) -> tuple[PageState, list[str]]:
-    """The state the submitted form describes, with its one action applied."""
+    """The state the submitted form describes, with its one action applied,
+    and what the page should say about it (a refused tap, what a switch of
+    region left out)."""
     state = PageState.from_query(data)
     notices: list[str] = []
     previous = data.get("cur_r")
-    if previous and previous != state.region:
-        state, dropped = change_region(replace(state, region=previous), state.region)
+    if previous in REGIONS and previous != state.region:
+        # The form still holds the old region's house rules: read them as that
+        # region's, so only what the player changed can be left out.
+        before = PageState.from_query(_with(data, r=previous))
+        state, dropped = change_region(before, state.region)
         if dropped:
-            notices.append(_("Not in this region, so dropped: %s") % "; ".join(dropped))
+            notices.append(dropped_text(state.region, dropped))
     if "set_e" in data:
         entry = data.get("set_e", "hand")
+        if state.entry.startswith("egg.") and entry != state.entry and egg_ready(state):
+            state = finish_egg(state)  # switching away keeps a whole egg
         state = replace(state, entry=entry, pending="" if entry != state.entry else state.pending)
     if "tap" in data:
-        state = tap(state, data.get("tap", ""))
+        state, refusal = tap(state, data.get("tap", ""))
+        if refusal is not None:
+            notices.append(refusal_text(refusal))
     if "rm" in data:
         state = remove(state, data.get("rm", ""))
     if "egg_done" in data:
@@ -56,6 +69,14 @@ def _edited(data: Any) -> tuple[PageState, list[str]]:
             players=state.players,
         )
     return state, notices
+
+
+def _with(data: Any, **values: str) -> dict[str, Any]:
+    """The submitted fields (every value of a repeated one) with some replaced."""
+    getlist = getattr(data, "getlist", None)
+    out: dict[str, Any] = {k: getlist(k) if getlist else data[k] for k in data}
+    out.update(values)
+    return out
 
 
 def _club_of(request: HttpRequest, state: PageState) -> ClubSession | None:
@@ -73,10 +94,33 @@ def index(request: HtmxHttpRequest) -> HttpResponse:
         for notice in notices:
             messages.info(request, notice)
         return HttpResponseRedirect(url, status=303)
-    context = page_context(request, state, notices)
+    context = page_context(state, notices)
+    context["seed_lang"] = seed_lang(state.reg.seed)
     context["share_url"] = request.build_absolute_uri(url)
     context["club"] = _club_of(request, state)
     if request.htmx:
         response = render(request, "calculator/index.html#calc", context)
         return replace_url(response, url)
     return render(request, "calculator/index.html", context)
+
+
+def manifest(request: HttpRequest) -> JsonResponse:
+    """The web app manifest, so a phone can keep the calculator on its home screen."""
+    return JsonResponse(
+        {
+            "name": _("算番 · mahjong scoring"),
+            "short_name": "算番",
+            "start_url": reverse("index"),
+            "display": "standalone",
+            "background_color": "#f6f3ea",
+            "theme_color": "#b3261e",
+            "lang": get_language(),
+            "icons": [
+                {"src": static("calculator/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+                {"src": static("calculator/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+                {"src": static("calculator/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+            ],
+        },
+        content_type="application/manifest+json",
+        json_dumps_params={"ensure_ascii": False},
+    )

@@ -1,27 +1,34 @@
-"""``{% tile "5p" %}``: one tile from the sprite, with its name for screen readers."""
+"""``{% tile "5p" %}``: one tile from the sprite, named in the page's language;
+``errors|at:"hand-area"``: the list kept under a key a template cannot spell."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 from django import template
 from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from calculator.tile_art import TILE_NAMES_ZH
+from calculator.wording import tile_name
 
 register = template.Library()
 
 
 @register.simple_tag
 def tile(code: str, size: str = "") -> SafeString:
-    name = TILE_NAMES_ZH.get(code, code)
     sprite = static("calculator/tiles/tiles.svg")
     return format_html(
-        '<svg class="tile{}" viewBox="0 0 60 80" role="img" aria-label="{} {}">'
+        '<svg class="tile{}" viewBox="0 0 60 80" role="img" aria-label="{}">'
         '<use href="{}#t-{}"></use></svg>',
         f" tile-{size}" if size else "",
-        name,
-        code,
+        tile_name(code),
         sprite,
         code,
     )
+
+
+@register.filter
+def at(mapping: Mapping[str, Any] | None, key: str) -> Any:
+    return (mapping or {}).get(key, ())

@@ -1,15 +1,27 @@
-// Progressive enhancement only: the page works without this file.
+// Progressive enhancement only: every page works without this file.
 document.documentElement.classList.add("js");
 
-document.addEventListener("click", (event) => {
-  const button = event.target.closest("button[data-copy]");
-  if (!button) return;
+// Each edit morphs the calculator in place (idiomorph): what the player opened,
+// typed and scrolled stays. A section the player opened stays open though the
+// server drew it closed; the field being typed in keeps its text.
+if (window.Idiomorph) {
+  Idiomorph.defaults.ignoreActiveValue = true;
+  Idiomorph.defaults.callbacks.beforeAttributeUpdated = (name, node, change) =>
+    !(name === "open" && node.localName === "details" && change === "remove");
+}
+
+const say = (text) => {
+  const out = document.getElementById("copied");
+  if (!out) return;
+  out.textContent = text;
+  clearTimeout(say.timer);
+  say.timer = setTimeout(() => { out.textContent = ""; }, 4000);
+};
+
+const copy = (button) => {
   const field = document.querySelector(button.dataset.copy);
   if (!field) return;
-  const done = () => {
-    button.dataset.done = "1";
-    setTimeout(() => delete button.dataset.done, 1500);
-  };
+  const done = () => say(button.dataset.done || "");
   if (navigator.clipboard && window.isSecureContext) {
     navigator.clipboard.writeText(field.value).then(done, () => { field.select(); });
   } else {
@@ -17,12 +29,27 @@ document.addEventListener("click", (event) => {
     document.execCommand("copy");
     done();
   }
+};
+
+document.addEventListener("click", (event) => {
+  const copier = event.target.closest("button[data-copy]");
+  if (copier) { copy(copier); return; }
+  const sharer = event.target.closest("button[data-share]");
+  if (sharer && navigator.share) {
+    const field = document.querySelector(sharer.dataset.share);
+    navigator.share({ title: sharer.dataset.title || document.title, url: field ? field.value : location.href })
+      .catch(() => {});
+  }
 });
 
-// The copy button needs script; show it once script runs (and after each swap).
-const reveal = () => document.querySelectorAll("button[data-copy]").forEach((b) => { b.hidden = false; });
+// The buttons that need script show once it runs (and after each swap); the
+// share sheet only where the browser has one.
+const reveal = () => {
+  document.querySelectorAll("button[data-copy]").forEach((b) => { b.hidden = false; });
+  if (navigator.share) document.querySelectorAll("button[data-share]").forEach((b) => { b.hidden = false; });
+};
 document.addEventListener("DOMContentLoaded", reveal);
-document.addEventListener("htmx:afterSwap", reveal);
+document.addEventListener("htmx:afterSettle", reveal);
 
 // htmx keeps the address current; the language switch returns to it.
 document.addEventListener("submit", (event) => {
