@@ -14,7 +14,7 @@ STAMP   := $(VENV)/.installed
 HOST    ?= 127.0.0.1
 PORT    ?= 8000
 
-.PHONY: compile run serve load fuzz test lint typecheck pytest pytest-postgres bench browser-deps clean messages
+.PHONY: compile run serve load fuzz test lint typecheck pytest pytest-postgres bench bench-page browser-deps clean messages
 
 $(STAMP): pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then \
@@ -62,14 +62,22 @@ run: $(STAMP) $(COMPILED)
 	DEBUG=1 $(BIN)/python manage.py migrate --noinput
 	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
-# Debian's chromium for the browser tests; they skip with a reason where it
-# cannot be installed, but CI (root, apt reachable) always gets it.
-browser-deps:
+# Debian's chromium (and CJK fonts, so screenshots show the tiles' words) for
+# the browser tests, and axe-core from the npm registry for their accessibility
+# checks; they skip with a reason where these cannot be installed, but CI
+# (root, apt and npm reachable) always gets them.
+AXE := tests/browser/node_modules/axe-core/axe.min.js
+browser-deps: $(AXE)
 	@command -v chromium >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null) \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk >/dev/null) \
 	      || echo "warning: could not install chromium; browser tests will be skipped" >&2; \
 	  else echo "warning: chromium missing and not installable here; browser tests will be skipped" >&2; fi; }
+
+$(AXE): tests/browser/package.json tests/browser/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+	  npm ci --prefix tests/browser --no-audit --no-fund --silent || echo "warning: could not install axe-core; its checks will be skipped" >&2; \
+	else echo "warning: npm missing; the axe-core checks will be skipped" >&2; fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check rules calculator tests
@@ -94,6 +102,11 @@ BENCH_OUT ?= .bench/anchors_result.json
 bench: $(STAMP) $(COMPILED)
 	@mkdir -p $(dir $(BENCH_OUT))
 	$(BIN)/python $(SHARED)/bench/anchors.py --plugin tests/bench/anchors_plugin.py --out $(BENCH_OUT) $(BENCH_ARGS)
+
+# The calculator page in headless Chromium: time from tap to updated screen,
+# bytes per tap, server time (tests/bench/taps.py).
+bench-page: $(STAMP) $(COMPILED) browser-deps
+	$(BIN)/python tests/bench/taps.py
 
 # After changing a translatable string: refresh the catalogs, translate the
 # new entries in calculator/locale/*/LC_MESSAGES/django.po, then compile.

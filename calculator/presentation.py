@@ -7,9 +7,12 @@ engine returns).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -45,6 +48,7 @@ from calculator.wording import (
     tile_name,
     tiles_named,
     word,
+    word_html,
 )
 from rules.engine import score
 from rules.hand import COMMON_FLAGS, EGG_TILES, YAOJI, Score, seat_wind
@@ -160,7 +164,7 @@ def palette(state: PageState) -> list[dict[str, Any]]:
         (27, HONOR_ORDER),
     ):
         keys = [
-            tile_view(tile_code(t), left=state.left(t), wild=wild.get(tile_code(t), ""))
+            tile_view(tile_code(t), left=state.left(t), wild=term(wild.get(tile_code(t), "")))
             for t in order
             if t in region.tiles or t in region.flower_tiles
         ]
@@ -178,7 +182,7 @@ def palette(state: PageState) -> list[dict[str, Any]]:
 
 def entries(state: PageState) -> list[dict[str, Any]]:
     region = state.reg
-    out = [
+    out: list[dict[str, Any]] = [
         {"key": "hand", "label": _("Hand"), "zh": "手牌"},
         {"key": "win", "label": _("Winning tile"), "zh": "胡牌张"},
     ]
@@ -357,7 +361,7 @@ FIXES = {
         "Tap a tile in the hand to take it back, or tap more tiles below."
     ),
     "too_many_copies": gettext_lazy("Take one back: there are only four of each tile."),
-    "missing_discarder": gettext_lazy("Choose who discarded, under 放炮."),
+    "missing_discarder": gettext_lazy("Choose the seat that discarded the winning tile."),
     "discarder_is_winner": gettext_lazy("Choose another seat as the discarder."),
     "bad_meld": gettext_lazy("Tap the meld to take it back and enter it again."),
     "wild_in_meld": gettext_lazy("Tap the meld to take it back: 白板 stays in the hand."),
@@ -441,9 +445,10 @@ def result_view(state: PageState) -> dict[str, Any] | None:
         listed = []
         for e in got.errors:
             place = _place(e.field)
-            text = word(e.text)
+            text = word_html(e.text)
             fix = FIXES.get(e.code)
-            full = f"{text}. {fix}" if fix else text
+            joined_up = escape(_("%(problem)s. %(fix)s")) % {"problem": text, "fix": escape(fix)}
+            full = mark_safe(joined_up) if fix else text
             by_place.setdefault(place, []).append(full)
             listed.append({"place": place, "text": full})
         return {"ok": False, "errors": by_place, "listed": listed}
@@ -523,7 +528,7 @@ def waits_view(state: PageState) -> dict[str, Any] | None:
     }
 
 
-def next_table_lines(table: dict[str, Any]) -> list[tuple[str, str]]:
+def next_table_lines(table: Mapping[str, Any]) -> list[tuple[str, str]]:
     lines = []
     for key, value in table.items():
         if key == "dealer" or key.endswith("_seat"):

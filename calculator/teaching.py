@@ -76,6 +76,8 @@ def example_view(case: dict[str, Any], key: str) -> dict[str, Any]:
         "total": got.total,
         "unit": term(got.unit),
         "item_value": line.value if line else None,
+        "expected_total": case.get("expect", {}).get("total"),
+        "case": case["name"],
         "link": f"{reverse('index')}?{state.query()}",
     }
 

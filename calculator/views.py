@@ -58,7 +58,12 @@ def _edited(data: Any) -> tuple[PageState, list[str]]:
     if "rm" in data:
         state = remove(state, data.get("rm", ""))
     if "egg_done" in data:
-        state = finish_egg(state)
+        if egg_ready(state):
+            state = finish_egg(state)
+        elif state.entry.startswith("egg."):
+            notices.append(
+                _("Not a whole egg yet: it needs each of its tiles (幺鸡 may stand in for one).")
+            )
     if "clear" in data:
         state = PageState(
             region=state.region,

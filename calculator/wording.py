@@ -13,12 +13,14 @@ flags, table state) lives here, once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from django.utils.functional import Promise
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -132,14 +134,14 @@ FLAGS = {
     "ready_declared": Term("报听", _("Declared ready")),
     "kong_replacement": Term("杠上开花", _("Won on a kong replacement")),
     "last_tile": Term("海底", _("Last tile of the wall")),
-    "heavenly": Term("天胡", _("Heavenly hand"), _("the dealer's first draw")),
-    "earthly": Term("地胡", _("Earthly hand"), _("on the first discard")),
+    "heavenly": Term("天胡", _("Heavenly hand")),
+    "earthly": Term("地胡", _("Earthly hand")),
     "jue_zhang": Term("绝张", _("Last copy"), _("ready on the last copy: the others ponged")),
     "ying_zi": Term("硬子", _("Ready early"), _("ready from the deal or the first go-round")),
     "qing_bu_bao_qing": Term(
         "清不包清", _("No 包庄 for one suit"), _("the feeder's own hand is one suit")
     ),
-    "dui_bao": Term("对宝", _("Won on the 宝"), _("the 宝 was the winning tile at the look")),
+    "dui_bao": Term("对宝", _("Matched the 宝"), _("the 宝 was the winning tile at the look")),
 }
 TABLE = {
     "ready": Term("听牌", _("Who else had declared ready")),
@@ -251,15 +253,33 @@ def _value(name: str, value: Any) -> str:
     return str(value)
 
 
+# Values that are what the player typed: shown back as typed, in no language.
+TYPED = ("char", "typed")
+
+
 def word(text: Text | None) -> str:
     """A sentence of the engine's in the page's language."""
     if text is None:
         return ""
-    template = gettext(text.template)
     values = {name: _value(name, value) for name, value in text.params}
+    return _filled(gettext(text.template), text.template, values)
+
+
+def word_html(text: Text | None) -> SafeString:
+    """``word`` for a page: what the player typed is marked as such (``<kbd>``)."""
+    if text is None:
+        return mark_safe("")
+    values = {
+        name: format_html("<kbd>{}</kbd>", value) if name in TYPED else escape(_value(name, value))
+        for name, value in text.params
+    }
+    return mark_safe(_filled(escape(gettext(text.template)), escape(text.template), values))
+
+
+def _filled(template: str, original: str, values: Mapping[str, str]) -> str:
     try:
         return template.format_map(values)
     except (KeyError, IndexError, ValueError):
         # A translation that names a value the engine does not send: the
         # sentence in the engine's own words rather than none at all.
-        return text.template.format_map(values)
+        return original.format_map(values)

@@ -94,6 +94,9 @@ class Region:
     flags: tuple[str, ...] = ()  # the region's own flags beyond the common five
     table_keys: tuple[str, ...] = ("ready",)
     event_types: tuple[str, ...] = ()
+    # Words the region's sentences put in their values (``term=`` in
+    # ``rules.text.says``), so they can be translated with the sentence.
+    words: tuple[str, ...] = ()
     players: tuple[int, ...] = (4,)
     seven_pairs: Callable[[Any], bool] = lambda opts: False
     four_as_two_pairs: bool = True

@@ -95,3 +95,36 @@ def test_each_answer_owns_its_breakdown() -> None:
     first["items"][0]["note"] = "changed"
     again = score_json(SEED_HAND)
     assert again["items"][0]["value"] != -1 and "note" not in again["items"][0]
+
+
+CHINESE_SEED = {
+    **SEED_HAND,
+    "hand": "一三条六六八八八萬",
+    "win_tile": "二條",
+    "melds": [{"type": "kong", "tiles": "九九九九万"}, {"type": "pong", "tiles": "555萬"}],
+}
+
+
+def test_tiles_written_the_way_players_write_them(client: Client) -> None:
+    """The spec's Chinese notation, in either script, scores as the notation does."""
+    got = post(client, CHINESE_SEED).json()
+    assert got == post(client, SEED_HAND).json()
+    waits = client.post(
+        "/api/waits",
+        data=json.dumps({k: v for k, v in CHINESE_SEED.items() if k != "win_tile"}),
+        content_type="application/json",
+    ).json()
+    assert [w["tile"] for w in waits["waits"]] == ["2s"]  # output stays in the spec's notation
+
+
+def test_chinese_notation_errors_name_the_character(client: Client) -> None:
+    got = post(client, {**SEED_HAND, "hand": "一三条六六八八红"}).json()
+    assert got["errors"][0]["code"] == "unknown_tile"
+    assert "红" in got["errors"][0]["message"]
+
+
+def test_command_line_reads_chinese_notation(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(CHINESE_SEED, ensure_ascii=False)))
+    out = io.StringIO()
+    call_command("score", "-", stdout=out)
+    assert json.loads(out.getvalue())["total"]["value"] == 60

@@ -67,3 +67,58 @@ def test_round_trip(tiles: list[int]) -> None:
 def test_junk_never_raises_anything_but_notation_errors(text: str) -> None:
     with contextlib.suppress(NotationError):
         parse(text)
+
+
+# --- Chinese notation (shared/spec/hand-format.md, "Chinese notation") ------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("123万456筒789条东东", "123m456p789s11z"),
+        ("一二三万", "123m"),
+        ("一二三萬", "123m"),
+        ("幺九万", "19m"),
+        ("456饼", "456p"),
+        ("456餅", "456p"),
+        ("789條", "789s"),
+        ("789索", "789s"),
+        ("東南西北中發白", "1234567z"),
+        ("东南西北中发白", "1234567z"),
+        ("春夏秋冬梅蘭竹菊", "12345678f"),
+        ("春夏秋冬梅兰竹菊", "12345678f"),
+        ("123万 456p 东东", "123m456p11z"),
+        ("123万，456筒、东东", "123m456p11z"),
+        ("12,3m", "123m"),
+        ("一2三万", "123m"),
+        ("东E", "11z"),
+    ],
+)
+def test_chinese_notation(text: str, expected: str) -> None:
+    assert format_tiles(parse(text)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "char"),
+    [
+        ("红中", "红"),
+        ("123萬x", "x"),
+        ("一二三", "三"),  # numerals need their suit
+        ("十万", "十"),
+        ("一东", "一"),  # a numeral before an honor has no suit
+        ("八东", "八"),
+        ("八字", "字"),  # 字 is no suit word
+    ],
+)
+def test_chinese_notation_errors_name_the_character(text: str, char: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse(text)
+    assert info.value.code == "unknown_tile"
+    assert info.value.char == char
+    assert char in info.value.message
+
+
+def test_numerals_above_a_suits_size_are_not_tiles() -> None:
+    with pytest.raises(NotationError) as info:
+        parse("八z")
+    assert info.value.char == "八"

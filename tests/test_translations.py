@@ -13,29 +13,35 @@ from calculator.management.commands.engine_strings import TARGET, render
 LOCALE = Path(__file__).resolve().parents[1] / "calculator" / "locale"
 
 
-def read_po(path: Path) -> dict[str, str]:
-    """msgid → msgstr, for the simple catalogs makemessages writes."""
-    entries: dict[str, str] = {}
-    msgid: list[str] = []
-    msgstr: list[str] = []
+def read_po(path: Path) -> dict[tuple[str, str], str]:
+    """(msgctxt, msgid) → msgstr for the active entries makemessages writes
+    (obsolete ones are dropped; a fuzzy one is kept with an empty msgstr, as
+    compilemessages leaves it out)."""
+    entries: dict[tuple[str, str], str] = {}
+    fields: dict[str, list[str]] = {}
     current: list[str] | None = None
+    fuzzy = False
 
     def flush() -> None:
-        if msgid or msgstr:
-            entries["".join(msgid)] = "".join(msgstr)
+        if "msgid" in fields:
+            key = ("".join(fields.get("msgctxt", [])), "".join(fields["msgid"]))
+            entries[key] = "" if fuzzy else "".join(fields.get("msgstr", []))
 
+    # makemessages writes one entry a paragraph: flags, msgctxt, msgid, msgstr.
     for line in [*path.read_text(encoding="utf-8").splitlines(), ""]:
-        if line.startswith("msgid "):
+        if not line.strip():
             flush()
-            msgid, msgstr = [ast.literal_eval(line[6:])], []
-            current = msgid
-        elif line.startswith("msgstr "):
-            msgstr = [ast.literal_eval(line[7:])]
-            current = msgstr
+            fields, current, fuzzy = {}, None, False
+        elif line.startswith("#,"):
+            fuzzy = "fuzzy" in line
         elif line.startswith('"') and current is not None:
             current.append(ast.literal_eval(line))
+        else:
+            name, _, value = line.partition(" ")
+            if name in ("msgctxt", "msgid", "msgstr"):
+                current = fields[name] = [ast.literal_eval(value)]
     flush()
-    entries.pop("", None)
+    entries.pop(("", ""), None)
     return entries
 
 
@@ -52,9 +58,10 @@ def test_compiled_catalogs_match_their_sources(language: str) -> None:
     folder = LOCALE / language / "LC_MESSAGES"
     with (folder / "django.mo").open("rb") as f:
         compiled = gettext.GNUTranslations(f)
-    for msgid, msgstr in read_po(folder / "django.po").items():
+    for (context, msgid), msgstr in read_po(folder / "django.po").items():
         if msgstr:
-            assert compiled.gettext(msgid) == msgstr, f"{language}: run make messages ({msgid!r})"
+            got = compiled.pgettext(context, msgid) if context else compiled.gettext(msgid)
+            assert got == msgstr, f"{language}: run make messages ({msgid!r})"
 
 
 def test_engine_strings_are_current() -> None:
@@ -64,4 +71,5 @@ def test_engine_strings_are_current() -> None:
 def test_every_template_string_is_in_the_catalog() -> None:
     entries = read_po(LOCALE / "zh_Hans" / "LC_MESSAGES" / "django.po")
     for s in ("Who pays whom", "House rules", "Hand", "Winning tile"):
-        assert s in entries
+        assert ("", s) in entries
+    assert ("seat", "East") in entries and ("tile", "五万") in entries

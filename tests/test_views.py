@@ -8,8 +8,11 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.test import Client
+from django.utils import translation
+from django.utils.translation import gettext as _
 
-from calculator.state import MeldEntry, PageState, finish_egg, remove, tap
+from calculator.presentation import REFUSALS
+from calculator.state import MeldEntry, PageState, Refusal, egg_ready, finish_egg, remove, tap
 
 SEED = "/?r=laosanfan&h=13s66m888m&w=2s&m=k9999m+p555m&s=S&d=E&b=self_draw"
 
@@ -27,8 +30,9 @@ def test_full_page_shows_the_seed_example(client: Client) -> None:
     page = client.get(SEED).content.decode()
     assert "<html" in page
     assert 'class="total">60 胡' in page
-    assert "大麼明槓" in page and "夾中胡" in page
-    assert "(30 + 16 + 2 + 4 + 2 + 2) × 2^0 = 56 → 60" in page
+    assert "大幺明杠" in page and "夹中胡" in page  # the seed's terms, in the page's script
+    assert "30 + 16 + 2 + 4 + 2 + 2 = 56 胡" in page
+    assert "东家付 60 银" not in page and "南家共收 120 银" in page
 
 
 def test_htmx_gets_the_fragment_and_the_url(client: Client) -> None:
@@ -74,28 +78,36 @@ def test_default_options_stay_out_of_the_link() -> None:
 def test_tapping_fills_the_hand_then_the_winning_tile() -> None:
     state = PageState()
     for code in ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "1z", "5z"]:
-        state = tap(state, code)
+        state, refused = tap(state, code)
+        assert refused is None
     assert state.hand == "123m456p789s1115z" and state.win == ""
-    state = tap(state, "5z")
+    state, _ = tap(state, "5z")
     assert state.win == "5z"
-    assert tap(state, "9m") == state  # nothing more fits
+    assert tap(state, "9m") == (state, Refusal("hand_full", "9m"))  # nothing more fits
 
 
 def test_a_fifth_copy_cannot_be_entered(client: Client) -> None:
     state = PageState(hand="1111m")
-    assert tap(state, "1m") == state
+    assert tap(state, "1m") == (state, Refusal("used_up", "1m"))
     page = client.get("/?r=laosanfan&h=1111m").content.decode()
-    assert 'value="1m" id="tap-1m" disabled' in page
+    assert 'id="tap-1m" aria-disabled="true"' in page
+    # The tap still reaches the server, which says why nothing happened.
+    page = post(client, {"r": "laosanfan", "h": "1111m", "tap": "1m"}, htmx=True).content.decode()
+    notice = page.split('class="notice"', 1)[1].split("</p>", 1)[0]
+    with translation.override("zh-hans"):
+        assert str(REFUSALS["used_up"]) % {"tile": "一万"} in notice
 
 
 def test_melds_by_one_tap() -> None:
-    state = tap(PageState(entry="pong"), "5m")
+    state, _ = tap(PageState(entry="pong"), "5m")
     assert state.melds == (MeldEntry("pong", "555m"),) and state.entry == "hand"
-    state = tap(PageState(entry="chi"), "3s")
+    state, _ = tap(PageState(entry="chi"), "3s")
     assert state.melds == (MeldEntry("chi", "345s"),)
-    state = tap(PageState(entry="concealed_kong"), "7z")
+    assert tap(PageState(entry="chi"), "8s")[1] == Refusal("chi_start", "8s")
+    state, _ = tap(PageState(entry="concealed_kong"), "7z")
     assert state.melds == (MeldEntry("concealed_kong", "7777z"),)
     assert state.need_in_hand == 10
+    assert tap(PageState(hand="55m", entry="kong"), "5m")[1] == Refusal("too_few", "5m")
 
 
 def test_removing_things() -> None:
@@ -108,8 +120,11 @@ def test_removing_things() -> None:
 
 
 def test_flowers_go_to_the_tray() -> None:
-    assert tap(PageState(), "6f").flowers == "6f"
-    assert tap(PageState(flowers="6f"), "6f").flowers == "6f"  # one of each
+    assert tap(PageState(), "6f")[0].flowers == "6f"
+    assert tap(PageState(flowers="6f"), "6f") == (  # one of each
+        PageState(flowers="6f"),
+        Refusal("used_up", "6f"),
+    )
 
 
 def test_errors_show_beside_the_hand_and_nothing_is_lost(client: Client) -> None:
@@ -122,6 +137,11 @@ def test_a_non_winning_hand_says_why(client: Client) -> None:
     client.cookies["django_language"] = "en"
     page = client.get("/?r=laosanfan&h=1357m2468p13579s&w=1z").content.decode()
     assert "four sets and a pair" in page
+    client.cookies["django_language"] = "zh-hans"
+    page = client.get("/?r=laosanfan&h=1357m2468p13579s&w=1z").content.decode()
+    with translation.override("zh-hans"):
+        said = _("the tiles do not make four sets and a pair")
+    assert "four sets" not in page and said in page
 
 
 def test_discarder_choice_appears_for_a_discard(client: Client) -> None:
@@ -144,14 +164,36 @@ def test_languages(client: Client, language: str, expected: str) -> None:
     page = client.get(SEED).content.decode()
     assert f'lang="{language}"' in page
     assert expected in page
-    assert "大麼明槓" in page  # the seed's term, in every language
+    term = {"zh-hans": "大幺明杠", "zh-hant": "大麼明槓", "en": "大麼明槓"}[language]
+    assert term in page  # the seed's term, in the page's script (English keeps the seed's)
     if language == "en":
         assert "exposed kong of terminals/honors" in page
 
 
-def test_default_language_is_simplified_chinese(client: Client) -> None:
-    page = client.get("/", headers={"accept-language": "en-US,en;q=0.9"}).content.decode()
-    assert 'lang="zh-hans"' in page
+@pytest.mark.parametrize(
+    ("asked", "served"),
+    [
+        ("zh-TW,zh;q=0.9", "zh-hant"),
+        ("zh-HK", "zh-hant"),
+        ("zh-MO", "zh-hant"),
+        ("zh-CN,zh;q=0.9", "zh-hans"),
+        ("zh-SG", "zh-hans"),
+        ("zh", "zh-hans"),
+        ("en-US,en;q=0.9", "en"),
+        ("en-GB", "en"),
+        ("fr-FR,fr;q=0.9", "zh-hans"),
+        ("", "zh-hans"),
+    ],
+)
+def test_the_browsers_language_is_followed(client: Client, asked: str, served: str) -> None:
+    page = client.get("/", headers={"accept-language": asked}).content.decode()
+    assert f'<html lang="{served}">' in page
+
+
+def test_the_switch_wins_over_the_browser(client: Client) -> None:
+    client.post("/i18n/setlang/", {"language": "zh-hant", "next": "/"})
+    page = client.get("/", headers={"accept-language": "en-US"}).content.decode()
+    assert '<html lang="zh-hant">' in page
 
 
 def test_language_switch_remembers(client: Client) -> None:
@@ -196,16 +238,23 @@ def test_changing_region_keeps_what_fits_and_says_what_was_dropped(client: Clien
     assert 'name="m" value=""' in page  # 金湖 has no chi
     assert 'name="f" value="1f"' in page  # flowers still fit
     notice = page.split('class="notice"', 1)[1].split("</p>", 1)[0]
-    assert "11z" in notice and "chi" in notice and "tier" in notice
+    assert "东风" in notice and "吃" in notice and "大小类别" in notice
+
+
+def test_changing_region_with_every_rule_at_its_default_says_nothing(client: Client) -> None:
+    """The form posts every house rule of the old region; none was changed."""
+    data = {"cur_r": "laosanfan", "r": "jinhu", "o.tier": "yao_ban_san", "o.pair_hu": "0"}
+    page = post(client, data, htmx=True).content.decode()
+    assert 'class="notice"' not in page
 
 
 def test_jinhu_dragons_go_to_the_flower_tray() -> None:
-    state = tap(PageState(region="jinhu"), "7z")
+    state, _ = tap(PageState(region="jinhu"), "7z")
     assert state.flowers == "7z" and state.hand == ""
     for _ in range(3):
-        state = tap(state, "7z")
+        state, _ = tap(state, "7z")
     assert state.flowers == "7777z"
-    assert tap(state, "7z") == state  # four 中 at most
+    assert tap(state, "7z") == (state, Refusal("used_up", "7z"))  # four 中 at most
 
 
 def test_chuzhou_zhen_and_events_reach_the_engine(client: Client) -> None:
@@ -217,14 +266,14 @@ def test_chuzhou_zhen_and_events_reach_the_engine(client: Client) -> None:
     assert 'class="total">20 番' in page
     # 20 + 点胡 10 + 10 × (2×2 + 1) = 80 from S
     assert "20 + 点胡 10 + 10 × (4 + 1)" in page
-    assert page.count("现场汇: 跟打") == 3
-    assert 'name="t.zhen.E" value="2"' in page and 'name="t.zhen.S" value="1"' in page
+    assert page.count("现场汇：跟打") == 3
+    assert 'id="t-zhen-E" value="2"' in page and 'id="t-zhen-S" value="1"' in page
 
 
 def test_an_egg_is_built_tile_by_tile_with_yaoji_as_hui() -> None:
     state = PageState(region="changchun", entry="egg.xuanfeng")
     for code in ("1z", "2z", "3z", "1s", "4z"):
-        state = tap(state, code)
+        state, _ = tap(state, code)
     state = finish_egg(state)
     (egg,) = state.melds
     assert egg == MeldEntry("egg", "1s1234z", "xuanfeng", 1)
@@ -232,19 +281,28 @@ def test_an_egg_is_built_tile_by_tile_with_yaoji_as_hui() -> None:
     assert state.to_json()["melds"] == [
         {"type": "egg", "tiles": "1s1234z", "kind": "xuanfeng", "hui": 1}
     ]
-    yao = finish_egg(
-        tap(tap(tap(tap(PageState(region="changchun", entry="egg.yao"), "1m"), "1s"), "1s"), "1p")
-    )
-    assert yao.melds[0].hui == 1  # one 1s is itself, the other stands in
+    yao = PageState(region="changchun", entry="egg.yao")
+    for code in ("1m", "1s", "1s", "1p"):
+        yao, _ = tap(yao, code)
+    assert finish_egg(yao).melds[0].hui == 1  # one 1s is itself, the other stands in
+
+
+def test_an_egg_refuses_a_tile_that_is_not_its_own() -> None:
+    state = PageState(region="changchun", entry="egg.xuanfeng")
+    for code in ("1z", "2z", "3z", "4z"):
+        state, _ = tap(state, code)
+    assert egg_ready(state)
+    assert tap(state, "1m") == (state, Refusal("not_in_egg", "1m"))
+    assert tap(state, "1s")[1] is None  # 幺鸡 may stand in
 
 
 def test_other_players_kongs_earn_kong_money(client: Client) -> None:
-    state = tap(PageState(region="sanmen", entry="other.W.concealed_kong"), "8m")
+    state, _ = tap(PageState(region="sanmen", entry="other.W.concealed_kong"), "8m")
     assert state.other == (("W", MeldEntry("concealed_kong", "8888m")),)
     assert state.left(7) == 0  # all four 8m are in sight
     url = "/?r=sanmen&h=123m456p789s11z22z&w=2z&s=E&d=E&b=self_draw&om=Wx8888m"
     page = client.get(url).content.decode()
-    assert "杠分 concealed_kong" in page
+    assert "杠分 暗杠" in page
 
 
 def test_sanmen_palette_marks_the_wild_tile(client: Client) -> None:
@@ -256,7 +314,11 @@ def test_a_full_hand_shows_its_waits_and_tapping_one_wins(client: Client) -> Non
     page = client.get(
         "/?r=laosanfan&h=13s66m888m&m=k9999m+p555m&s=S&d=E&b=self_draw"
     ).content.decode()
-    assert 'id="wait-2s"' in page and '<span class="wt">60</span>' in page
+    assert 'id="wait-2s"' in page and '<span class="wt">60 胡</span>' in page
+    with translation.override("zh-hans"):
+        left = _("%(n)s left") % {"n": 4}
+    assert left in page.split('id="wait-2s"', 1)[1].split("</button>", 1)[0]  # copies left
+    assert "自摸" in page.split('class="waits-title"', 1)[1].split("</p>", 1)[0]
     response = post(
         client,
         {
@@ -280,3 +342,20 @@ def test_unicode_digits_in_the_address_are_just_text(client: Client) -> None:
         == 200
     )
     assert client.get("/", {"r": "chuzhou", "t.zhen.E": "²", "o.base": "²"}).status_code == 200
+
+
+def test_a_phone_can_keep_the_calculator_on_its_home_screen(client: Client) -> None:
+    page = client.get("/").content.decode()
+    assert 'rel="manifest"' in page and 'rel="icon"' in page and 'rel="apple-touch-icon"' in page
+    manifest = client.get("/manifest.webmanifest")
+    assert manifest["Content-Type"] == "application/manifest+json"
+    data = manifest.json()
+    assert data["start_url"] == "/" and data["display"] == "standalone"
+    assert {i["sizes"] for i in data["icons"]} >= {"192x192", "512x512"}
+    assert client.get("/favicon.ico").status_code == 301
+
+
+def test_share_and_copy_are_offered(client: Client) -> None:
+    page = client.get(SEED).content.decode()
+    assert 'data-share="#share-url"' in page and 'data-copy="#share-url"' in page
+    assert 'role="status" id="copied"' in page  # where the copy says it is done

@@ -520,6 +520,7 @@ REGION = Region(
     meld_types=("pong",),
     win_types=("self_draw", "discard", "draw"),
     table_keys=("ready", "fake_ready", "baowu_streak_seat", "baowu_streak_wins"),
+    words=(*WAIT_WORDS.values(), "甩大", "姊妹"),
     seven_pairs=lambda opts: True,
     seven_pairs_with_pongs=True,
     check_hand=check_hand,

@@ -46,7 +46,10 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture
 def phone(browser, live_server):  # type: ignore[no-untyped-def]
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True)
+    # A player in mainland China: the browser asks for simplified Chinese.
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, has_touch=True, locale="zh-CN"
+    )
     page = context.new_page()
     page.set_default_timeout(10_000)
     page.base_url = live_server.url  # type: ignore[attr-defined]
@@ -66,3 +69,55 @@ def shot(page, name: str) -> Path:  # type: ignore[no-untyped-def]
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+# axe-core from the npm registry (tests/browser/package.json; make installs it).
+AXE_FILE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
+AXE = AXE_FILE if AXE_FILE.exists() else None
+
+
+def axe_violations(page) -> list[dict[str, object]]:  # type: ignore[no-untyped-def]
+    """axe-core's serious and critical findings on the page as it stands."""
+    assert AXE is not None
+    if not page.evaluate("() => Boolean(window.axe)"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        """async () => {
+            const result = await axe.run(document, {resultTypes: ['violations']});
+            return result.violations
+                .filter(v => v.impact === 'serious' || v.impact === 'critical')
+                .map(v => ({id: v.id, impact: v.impact,
+                            nodes: v.nodes.slice(0, 5).map(n => n.target.join(' '))}));
+        }"""
+    )
+    return list(found)
+
+
+# Everything a finger can press; a radio or checkbox drawn as a big choice is
+# stretched over its label, so it is measured as drawn.
+INTERACTIVE = (
+    "a[href], button, input:not([type=hidden]), select, textarea, summary, "
+    "[tabindex]:not([tabindex='-1'])"
+)
+
+
+def small_targets(page, minimum: int = 44) -> list[str]:  # type: ignore[no-untyped-def]
+    """Every visible control smaller than ``minimum`` × ``minimum`` CSS px."""
+    return list(
+        page.evaluate(
+            """([selector, minimum]) => {
+                const out = [];
+                for (const el of document.querySelectorAll(selector)) {
+                    const r = el.getBoundingClientRect();
+                    if (r.width === 0 && r.height === 0) continue;  // not drawn
+                    if (getComputedStyle(el).visibility === 'hidden') continue;
+                    if (r.width + 0.5 < minimum || r.height + 0.5 < minimum) {
+                        const what = el.id || el.getAttribute('name') || el.textContent.trim().slice(0, 20);
+                        out.push(`${el.tagName.toLowerCase()} ${what} ${Math.round(r.width)}×${Math.round(r.height)}`);
+                    }
+                }
+                return out;
+            }""",
+            [INTERACTIVE, minimum],
+        )
+    )

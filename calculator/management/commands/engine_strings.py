@@ -60,7 +60,7 @@ def terms() -> list[str]:
     found: list[str] = [*EGG_NAMES.values(), *MONEY_UNIT.values(), *line_names()]
     found += [name for labels in WILD_LABELS.values() for name in labels.values()]
     for region in REGIONS.values():
-        found.append(region.unit)
+        found += [region.unit, *region.words]
         for item in region.items:
             found += [item.name, *(item.names or {}).values(), item.unit]
             head, _, section = item.rule.partition(" ")
