@@ -194,9 +194,9 @@ def entries(state: PageState) -> list[dict[str, Any]]:
     if "egg" in region.meld_types:
         out += [{"key": f"egg.{k}", "label": e.label, "zh": e.zh} for k, e in EGGS.items()]
     if "bao_tile" in region.table_keys:
-        out.append({"key": "bao", "label": _("宝 tile"), "zh": "宝牌"})
+        out.append({"key": "bao", "label": _("Bao tile"), "zh": "宝牌"})
     if "maima_tile" in region.table_keys:
-        out.append({"key": "maima", "label": _("买码 tile"), "zh": "买码"})
+        out.append({"key": "maima", "label": _("Maima tile"), "zh": "买码"})
     for e in out:
         e["active"] = state.entry == e["key"]
     return out
@@ -208,7 +208,7 @@ def seat_choices(state: PageState) -> dict[str, Any]:
     winner_wind = ""
     if state.seat in state.seats:
         wind = seat_wind(state.seat, dealer, state.players, mode)
-        winner_wind = _("%(seat)s sits in the %(wind)s") % {
+        winner_wind = _("%(seat)s's own wind is the %(wind)s") % {
             "seat": seat_name(state.seat),
             "wind": WIND_NAMES[wind],
         }

@@ -3,9 +3,10 @@
 One 3:4 tile (``viewBox="0 0 60 80"``) per tile code: the 34 playing kinds
 ``1m``–``9m``, ``1p``–``9p``, ``1s``–``9s``, ``1z``–``7z`` and the eight
 flowers ``1f``–``8f``.  The drawings are deliberately chunky so they stay
-legible at 36 px wide on a phone: big simple shapes, few fine lines, and a
-small Latin index (``5p``, ``7z``…) in the lower-right corner for players who
-do not read Chinese.
+legible at 36 px wide on a phone: big simple shapes, few fine lines. Two
+sprites: ``tiles.svg`` with the faces alone, as on a real tile (Chinese
+pages), and ``tiles-indexed.svg`` with a small Latin index (``5p``, ``7z``…)
+in the lower-right corner for players who do not read Chinese (English pages).
 
 The output is safe under a strict Content-Security-Policy: no scripts, no
 event handlers, no ``style`` attributes, no external references and no
@@ -33,6 +34,9 @@ __all__ = ["TILE_CODES", "TILE_NAMES_ZH", "sprite", "tile_svg", "write_all"]
 _NUMERALS = "一二三四五六七八九"
 _HONOR_CHARS = "东南西北白发中"
 _FLOWER_CHARS = "春夏秋冬梅兰菊竹"
+# What real tiles print, whatever the page's script: 東 and 發, as the 萬 of the characters.
+_HONOR_FACES = "東南西北白發中"
+_FLOWER_FACES = "春夏秋冬梅蘭菊竹"
 
 TILE_CODES: tuple[str, ...] = (
     tuple(f"{n}{suit}" for suit in "mps" for n in range(1, 10))
@@ -426,7 +430,7 @@ def _honor(n: int) -> str:
             16.5, 15.5, 27, 39, "none", rx=2, stroke=BLUE, stroke_width=1.6
         )
     color = {6: GREEN, 7: RED}.get(n, INK)
-    return _glyph(30, 35, _HONOR_CHARS[n - 1], 42, color)
+    return _glyph(30, 35, _HONOR_FACES[n - 1], 42, color)
 
 
 _FLOWER_COLORS = (GREEN, RED, GOLD, BLUE, RED, PURPLE, GOLD, GREEN)
@@ -446,7 +450,7 @@ def _flower(n: int) -> str:
             for k in range(5)
         ),
         _circle(48, 11.5, 1.6, GOLD if color != GOLD else RED),
-        _glyph(30, 41, _FLOWER_CHARS[n - 1], 36, color),
+        _glyph(30, 41, _FLOWER_FACES[n - 1], 36, color),
     ]
     return "".join(parts)
 
@@ -464,11 +468,11 @@ _DRAW: dict[str, Callable[[int], str]] = {
 }
 
 
-def _body(code: str) -> str:
+def _body(code: str, indexed: bool = True) -> str:
     """The tile's drawing (everything inside the root element but the title)."""
     if code not in TILE_NAMES_ZH:
         raise ValueError(f"unknown tile code: {code!r}")
-    return _blank() + _DRAW[code[1]](int(code[0])) + _index(code)
+    return _blank() + _DRAW[code[1]](int(code[0])) + (_index(code) if indexed else "")
 
 
 def tile_svg(code: str) -> str:
@@ -488,13 +492,13 @@ def tile_svg(code: str) -> str:
     )
 
 
-def sprite() -> str:
+def sprite(indexed: bool = False) -> str:
     """One SVG holding a ``<symbol id="t-<code>">`` per tile, for ``<use href>``."""
     symbols = "".join(
         _el(
             "symbol",
             {"id": f"t-{code}", "viewBox": VIEW_BOX, "role": "img"},
-            _el("title", {}, _escape(TILE_NAMES_ZH[code])) + _body(code),
+            _el("title", {}, _escape(TILE_NAMES_ZH[code])) + _body(code, indexed),
         )
         for code in TILE_CODES
     )
@@ -502,8 +506,10 @@ def sprite() -> str:
 
 
 def write_all(directory: Path) -> None:
-    """Write ``<code>.svg`` for every tile and the sprite ``tiles.svg``."""
+    """Write ``<code>.svg`` for every tile and the sprites ``tiles.svg`` and
+    ``tiles-indexed.svg``."""
     directory.mkdir(parents=True, exist_ok=True)
     for code in TILE_CODES:
         (directory / f"{code}.svg").write_text(tile_svg(code) + "\n", encoding="utf-8")
     (directory / "tiles.svg").write_text(sprite() + "\n", encoding="utf-8")
+    (directory / "tiles-indexed.svg").write_text(sprite(indexed=True) + "\n", encoding="utf-8")

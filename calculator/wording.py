@@ -152,8 +152,8 @@ TABLE = {
     "baowu_streak_wins": Term("连庄", _("Wins so far in that streak")),
     "zhen": Term("针", _("针 of each seat")),
     "lao_zhuang": Term("老庄", _("老庄 streak (0 = none)")),
-    "maima_tile": Term("买码", _("买码 tile")),
-    "bao_tile": Term("宝牌", _("宝 tile")),
+    "maima_tile": Term("买码", _("Maima tile")),
+    "bao_tile": Term("宝牌", _("Bao tile")),
 }
 EVENTS = {
     "follow_discard": Term(

@@ -78,7 +78,9 @@ def test_unknown_code_raises(code: str) -> None:
 def test_write_all(tmp_path: Path) -> None:
     write_all(tmp_path / "tiles")
     written = sorted(p.name for p in (tmp_path / "tiles").iterdir())
-    assert written == sorted([f"{code}.svg" for code in TILE_CODES] + ["tiles.svg"])
+    assert written == sorted(
+        [f"{code}.svg" for code in TILE_CODES] + ["tiles.svg", "tiles-indexed.svg"]
+    )
     for code in TILE_CODES:
         ET.parse(tmp_path / "tiles" / f"{code}.svg")
     ET.parse(tmp_path / "tiles" / "tiles.svg")
@@ -90,3 +92,10 @@ def test_static_files_are_current() -> None:
     for code in TILE_CODES:
         assert (static / f"{code}.svg").read_text(encoding="utf-8") == tile_svg(code) + "\n"
     assert (static / "tiles.svg").read_text(encoding="utf-8") == sprite() + "\n"
+    assert (static / "tiles-indexed.svg").read_text(encoding="utf-8") == sprite(True) + "\n"
+
+
+def test_only_the_english_sprite_shows_the_latin_index() -> None:
+    plain, indexed = ET.fromstring(sprite()), ET.fromstring(sprite(indexed=True))
+    assert not [el.text for el in plain.iter(f"{SVG}text") if el.text in TILE_CODES]
+    assert {el.text for el in indexed.iter(f"{SVG}text")} >= set(TILE_CODES)

@@ -11,14 +11,15 @@ from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from calculator.wording import tile_name
+from calculator.wording import is_english, tile_name
 
 register = template.Library()
 
 
 @register.simple_tag
 def tile(code: str, size: str = "") -> SafeString:
-    sprite = static("calculator/tiles/tiles.svg")
+    # English pages show each tile's notation in its corner; Chinese ones the bare face.
+    sprite = static(f"calculator/tiles/{'tiles-indexed' if is_english() else 'tiles'}.svg")
     return format_html(
         '<svg class="tile{}" viewBox="0 0 60 80" role="img" aria-label="{}">'
         '<use href="{}#t-{}"></use></svg>',
