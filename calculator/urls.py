@@ -1,16 +1,13 @@
 from django.contrib import admin
 from django.contrib.auth.views import LogoutView
-from django.templatetags.static import static
 from django.urls import include, path
-from django.views.generic import RedirectView
 
 from calculator import api, club, teaching, views
 
 urlpatterns = [
     path("", views.index, name="index"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
-    # Browsers ask for /favicon.ico on their own, before reading any page.
-    path("favicon.ico", RedirectView.as_view(url=static("calculator/icon.svg"), permanent=True)),
+    path("favicon.ico", views.favicon),
     path("api/score", api.score_view, name="api-score"),
     path("api/waits", api.waits_view, name="api-waits"),
     path("api/health", api.health, name="api-health"),

@@ -12,7 +12,13 @@ from dataclasses import replace
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponsePermanentRedirect,
+    HttpResponseRedirect,
+    JsonResponse,
+)
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -129,3 +135,8 @@ def manifest(request: HttpRequest) -> JsonResponse:
         content_type="application/manifest+json",
         json_dumps_params={"ensure_ascii": False},
     )
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask for /favicon.ico on their own, before reading any page."""
+    return HttpResponsePermanentRedirect(static("calculator/icon.svg"))

@@ -64,8 +64,9 @@ _Errors = list[ErrorInfo]
 _NO_FLAGS: Final[frozenset[str]] = frozenset()
 
 
-def _add(errs: _Errors, field: str, code: str, template: str, /, **params: Any) -> None:
-    errs.append(ErrorInfo(field, code, says(template, **params)))
+def _add(errs: _Errors, at: str, code: str, template: str, /, **params: Any) -> None:
+    # ``at``, not ``field``: a sentence may have a value named ``field``.
+    errs.append(ErrorInfo(at, code, says(template, **params)))
 
 
 def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, list[ErrorInfo]]:

@@ -125,7 +125,7 @@ def _page_of(case: dict[str, Any]) -> str:
 
 
 def pages() -> list[str]:
-    found = ["/", "/rules/", "/glossary/"]
+    found = ["/", "/rules/", "/glossary/", "/accounts/login/", "/accounts/signup/"]
     for region in REGIONS:
         won, refused = _page_of(_case(region, "win")), _page_of(_case(region, "error"))
         found += [f"/?r={region}", won, refused, f"/rules/{region}/", "/compare/" + won[1:]]
@@ -152,3 +152,25 @@ def test_the_judge_sees_a_wrong_script_and_a_stray_word() -> None:
     assert problems('<button aria-label="tier">规则</button>', "zh-hans")
     assert not problems('<p>123m456p <span lang="zh-hant">大麼明槓</span> 三门 3 台</p>', "zh-hans")
     assert not problems('<p lang="en">English</p><p>p555m k9999m</p>', "zh-hans")
+
+
+# What the page says after an edit: a refused tap, what a switch of region left
+# out, an egg that is not whole.
+EDITS = [
+    {"r": "laosanfan", "h": "1111m", "tap": "1m"},
+    {"r": "laosanfan", "e": "chi", "tap": "8s"},
+    {"r": "laosanfan", "h": "123m456p789s1122z", "w": "3z", "tap": "4z"},
+    {"cur_r": "laosanfan", "r": "jinhu", "h": "123m11z", "m": "c123s", "o.tier": "yao_ban_liu"},
+    {"cur_r": "chuzhou", "r": "changchun", "g": "jue_zhang", "ev.follow_discard.E": "1"},
+    {"r": "changchun", "e": "egg.xuanfeng", "pm": "12z", "tap": "5m"},
+    {"r": "changchun", "e": "egg.xuanfeng", "pm": "12z", "egg_done": "1"},
+]
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "zh-hant"])
+def test_what_an_edit_says_is_in_one_script(client: Client, language: str) -> None:
+    client.cookies["django_language"] = language
+    for data in EDITS:
+        page = client.post("/", data, headers={"HX-Request": "true"}).content.decode()
+        assert 'class="notice"' in page, data
+        assert not problems(page, language), (data, problems(page, language))

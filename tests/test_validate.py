@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from rules.engine import score
 from rules.report import to_json
+from rules.text import says
 from tests.strategies import HAND_FIELDS, json_values
 
 GOOD: dict[str, Any] = {
@@ -219,8 +220,8 @@ WRITTEN_INITS = [
     (
         "rules.hand",
         "Payment",
-        ("E", "S", 60, "60 銀"),
-        {"payer": "E", "payee": "S", "amount": 60, "detail": "60 銀", "kind": "win"},
+        ("E", "S", 60, says("60 銀")),
+        {"payer": "E", "payee": "S", "amount": 60, "detail": says("60 銀"), "kind": "win"},
     ),
     (
         "rules.region",
@@ -267,5 +268,5 @@ def test_an_evaluation_takes_its_defaults() -> None:
     from rules.region import Evaluation
     from rules.split import Split
 
-    ev = Evaluation(Split((), None, ""), (), 30, "30")
+    ev = Evaluation(Split((), None, ""), (), 30, says("30"))
     assert (ev.winning, ev.reasons, dict(ev.data)) == (True, (), {})
