@@ -82,6 +82,7 @@ $(AXE): tests/browser/package.json tests/browser/package-lock.json
 lint: $(STAMP)
 	$(BIN)/ruff check rules calculator tests
 	$(BIN)/ruff format --check rules calculator tests
+	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -35,14 +35,18 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
-    "calculator",
+    "calculator.words",
+    "calculator.page",
+    "calculator.api",
+    "calculator.club",
+    "calculator.teaching",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
-    "calculator.ratelimit.ApiRateLimitMiddleware",
+    "calculator.api.ratelimit.ApiRateLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -112,7 +116,7 @@ LANGUAGES = [
     ("zh-hant", "繁體中文"),
     ("en", "English"),
 ]
-LOCALE_PATHS = [BASE_DIR / "calculator" / "locale"]
+LOCALE_PATHS = [BASE_DIR / "calculator" / "words" / "locale"]
 TIME_ZONE = "Asia/Shanghai"
 USE_I18N = True
 USE_TZ = True

@@ -2,10 +2,56 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
+
+from tests.browser.support import CHROMIUM, PHONE
 
 
 @pytest.fixture(autouse=True)
 def _no_api_rate_limit(settings: pytest.FixtureRequest) -> None:
     """Tests call the API far faster than any person; the limit has its own test."""
     settings.API_RATE_LIMIT = 0  # type: ignore[attr-defined]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if CHROMIUM is None:
+        pytest.skip("Debian's chromium is not installed (make test installs it where apt can)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser, live_server):  # type: ignore[no-untyped-def]
+    # A player in mainland China: the browser asks for simplified Chinese.
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, has_touch=True, locale="zh-CN"
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.base_url = live_server.url  # type: ignore[attr-defined]
+    # Our own pages must never trip the Content-Security-Policy.
+    violations: list[str] = []
+    page.on(
+        "console",
+        lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None,
+    )
+    yield page
+    context.close()
+    assert not violations, violations

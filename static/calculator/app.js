@@ -3,11 +3,23 @@ document.documentElement.classList.add("js");
 
 // Each edit morphs the calculator in place (idiomorph): what the player opened,
 // typed and scrolled stays. A section the player opened stays open though the
-// server drew it closed; the field being typed in keeps its text.
+// server drew it closed; the field being typed in keeps its text; and so does
+// a field typed in after the request being answered was sent (typing 针 seat
+// after seat outruns the answers), since the next request will carry it.
+let typed = 0;
+let answering = 0;
+document.addEventListener("input", (event) => {
+  if (event.target.matches("input[type=text], input[type=number]")) event.target.typedAt = ++typed;
+});
+document.addEventListener("htmx:beforeSend", (event) => { event.detail.xhr.typedBefore = typed; });
+document.addEventListener("htmx:beforeSwap", (event) => { answering = event.detail.xhr.typedBefore ?? typed; });
 if (window.Idiomorph) {
   Idiomorph.defaults.ignoreActiveValue = true;
-  Idiomorph.defaults.callbacks.beforeAttributeUpdated = (name, node, change) =>
-    !(name === "open" && node.localName === "details" && change === "remove");
+  Idiomorph.defaults.callbacks.beforeAttributeUpdated = (name, node, change) => {
+    if (name === "open" && node.localName === "details" && change === "remove") return false;
+    if (name === "value" && (node.typedAt || 0) > answering) return false;
+    return true;
+  };
 }
 
 const say = (text) => {

@@ -1,0 +1,29 @@
+"""The club's staff see sessions and hands in Django's admin."""
+
+from django.contrib import admin
+
+from calculator.club.models import ClubSession, HandChange, HandRecord
+
+
+class HandInline(admin.TabularInline):
+    model = HandRecord
+    extra = 0
+
+
+@admin.register(ClubSession)
+class ClubSessionAdmin(admin.ModelAdmin):
+    list_display = ("title", "owner", "region", "updated", "version")
+    list_filter = ("region",)
+    search_fields = ("title", "owner__username")
+    inlines = [HandInline]
+
+
+@admin.register(HandRecord)
+class HandRecordAdmin(admin.ModelAdmin):
+    list_display = ("session", "position", "created")
+
+
+@admin.register(HandChange)
+class HandChangeAdmin(admin.ModelAdmin):
+    list_display = ("session", "action", "position", "user", "at")
+    list_filter = ("action",)

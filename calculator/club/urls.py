@@ -1,0 +1,21 @@
+from django.contrib.auth.views import LogoutView
+from django.urls import path
+
+from calculator.club import accounts, views
+
+urlpatterns = [
+    path("accounts/login/", accounts.SignInView.as_view(), name="login"),
+    path("accounts/logout/", LogoutView.as_view(), name="logout"),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("sessions/", views.session_list, name="sessions"),
+    path("sessions/new/", views.session_new, name="session-new"),
+    path("sessions/<int:pk>/", views.session_detail, name="session"),
+    path("sessions/<int:pk>/hand/", views.session_hand, name="session-hand"),
+    path("sessions/<int:pk>/hands/", views.hand_save, name="hand-save"),
+    path("sessions/<int:pk>/hands/<int:position>/edit/", views.hand_edit, name="hand-edit"),
+    path("sessions/<int:pk>/hands/<int:position>/delete/", views.hand_delete, name="hand-delete"),
+    path("sessions/<int:pk>/share/", views.share, name="session-share"),
+    path("sessions/<int:pk>/export.csv", views.export_csv, name="session-csv"),
+    path("sessions/<int:pk>/print/", views.print_sheet, name="session-print"),
+    path("s/<str:token>/", views.shared, name="session-shared"),
+]

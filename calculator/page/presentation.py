@@ -1,0 +1,643 @@
+"""What the calculator page shows, built from its state and the engine's score.
+
+Templates stay free of logic: every list they loop over is made here, every
+word already in the page's language (``calculator.wording`` words what the
+engine returns).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from calculator.page.state import (
+    MELD_SIZE,
+    SEAT_NUMBER_KEYS,
+    TILE_ENTRIES,
+    Dropped,
+    PageState,
+    Refusal,
+    egg_ready,
+)
+from calculator.words import glosses
+from calculator.words.wording import (
+    EGGS,
+    EVENTS,
+    FLAGS,
+    MELDS,
+    MONEY_UNIT,
+    NEXT_TABLE,
+    SEAT_NAMES,
+    SEAT_ZH,
+    TABLE,
+    WILD_LABELS,
+    WIN_BY,
+    WIND_NAMES,
+    is_english,
+    joined,
+    label_of,
+    option_label,
+    option_value,
+    region_name,
+    seat_name,
+    term,
+    tile_name,
+    tiles_named,
+    word,
+    word_html,
+)
+from rules.engine import score
+from rules.hand import COMMON_FLAGS, EGG_TILES, YAOJI, Score, seat_wind
+from rules.options import describe
+from rules.region import Region
+from rules.regions import REGIONS
+from rules.tiles import N_KINDS, WINDS, tile_code
+from rules.waits import find_waits
+
+# Chinese order on the palette (中发白), whatever the notation's order.
+HONOR_ORDER = (27, 28, 29, 30, 33, 32, 31)
+
+
+@dataclass(frozen=True)
+class TileView:
+    code: str
+    name: str
+    left: int = 4
+    index: int = -1
+    wild: str = ""
+
+    @property
+    def used_up(self) -> bool:
+        return self.left <= 0
+
+
+def tile_view(code: str, **kw: Any) -> TileView:
+    """A tile as the templates show it, named in the page's language."""
+    return TileView(code=code, name=tile_name(code), **kw)
+
+
+# --------------------------------------------------------------------------
+# What a tap does
+# --------------------------------------------------------------------------
+
+REFUSALS = {
+    "used_up": gettext_lazy("All four %(tile)s are already in sight."),
+    "too_few": gettext_lazy("Not enough %(tile)s left for this set."),
+    "chi_start": gettext_lazy("A chi starts from its lowest tile: %(tile)s cannot start one."),
+    "hand_full": gettext_lazy(
+        "The hand is full. Tap a tile in the hand to take it back, or the winning tile to change it."
+    ),
+    "not_in_egg": gettext_lazy(
+        "%(tile)s is not a tile of this egg. Tap 完成 when the egg is whole."
+    ),
+}
+
+
+def refusal_text(refusal: Refusal | None) -> str:
+    if refusal is None:
+        return ""
+    return str(REFUSALS[refusal.reason]) % {"tile": tile_name(refusal.tile)}
+
+
+def mode_hint(state: PageState) -> str:
+    """One line: what the next tap on a tile does."""
+    entry = state.entry
+    if entry == "hand":
+        left = state.need_in_hand - len(state.hand_tiles)
+        if left > 0:
+            return _("Tap tiles to add them to the hand: %(n)s more, then the winning tile.") % {
+                "n": left
+            }
+        if not state.win:
+            return _("The hand is full: tap the winning tile.")
+        return _("Tap a tile in the hand to take it back.")
+    if entry == "win":
+        return _("Tap the tile that completed the hand.")
+    if entry == "chi":
+        return _("Chi: tap the lowest tile of the run (for 3-4-5, tap 3).")
+    if entry == "pong":
+        return _("Pong: tap the tile; three of it go in.")
+    if entry in ("kong", "added_kong", "concealed_kong"):
+        return _("%(meld)s: tap the tile; four of it go in.") % {"meld": label_of(MELDS, entry)}
+    if entry.startswith("egg."):
+        egg = EGGS[entry.partition(".")[2]]
+        return _("%(egg)s: tap its tiles (%(tiles)s; 幺鸡 may stand in), then 完成.") % {
+            "egg": egg.label,
+            "tiles": egg.hint,
+        }
+    if entry == "bao":
+        return _("Tap the tile that is the 宝.")
+    if entry == "maima":
+        return _("Tap the 买码 tile that was flipped.")
+    if entry.startswith("other."):
+        _other, seat, kind = [*entry.split("."), "", ""][:3]
+        return _("%(seat)s's %(meld)s: tap the tile.") % {
+            "seat": seat_name(seat),
+            "meld": label_of(MELDS, kind),
+        }
+    return ""
+
+
+# --------------------------------------------------------------------------
+# Controls
+# --------------------------------------------------------------------------
+
+
+def palette(state: PageState) -> list[dict[str, Any]]:
+    """The tiles to tap, a block per suit (a 3×3 pad: nine keys a thumb can hit)."""
+    region = state.reg
+    wild = WILD_LABELS.get(state.region, {})
+    names = {0: _("Characters 万"), 9: _("Dots 筒"), 18: _("Bamboo 条"), 27: _("Honors 字")}
+    blocks = []
+    for base, order in (
+        (0, range(0, 9)),
+        (9, range(9, 18)),
+        (18, range(18, 27)),
+        (27, HONOR_ORDER),
+    ):
+        keys = [
+            tile_view(tile_code(t), left=state.left(t), wild=term(wild.get(tile_code(t), "")))
+            for t in order
+            if t in region.tiles or t in region.flower_tiles
+        ]
+        if keys:
+            blocks.append({"name": names[base], "tiles": keys, "flowers": False})
+    flowers = [
+        tile_view(tile_code(t), left=state.left(t))
+        for t in range(N_KINDS, 42)
+        if t in region.flower_tiles
+    ]
+    if flowers:
+        blocks.append({"name": _("Flowers 花"), "tiles": flowers, "flowers": True})
+    return blocks
+
+
+def entries(state: PageState) -> list[dict[str, Any]]:
+    region = state.reg
+    out: list[dict[str, Any]] = [
+        {"key": "hand", "label": _("Hand"), "zh": "手牌"},
+        {"key": "win", "label": _("Winning tile"), "zh": "胡牌张"},
+    ]
+    out += [
+        {"key": m, "label": MELDS[m].label, "zh": MELDS[m].zh}
+        for m in MELD_SIZE
+        if m in region.meld_types
+    ]
+    if "egg" in region.meld_types:
+        out += [{"key": f"egg.{k}", "label": e.label, "zh": e.zh} for k, e in EGGS.items()]
+    if "bao_tile" in region.table_keys:
+        out.append({"key": "bao", "label": _("Bao tile"), "zh": "宝牌"})
+    if "maima_tile" in region.table_keys:
+        out.append({"key": "maima", "label": _("Maima tile"), "zh": "买码"})
+    for e in out:
+        e["active"] = state.entry == e["key"]
+    return out
+
+
+def seat_choices(state: PageState) -> dict[str, Any]:
+    dealer = state.dealer if state.dealer in state.seats else "E"
+    mode = state.options.get("seat_wind_mode", "from_dealer")
+    winner_wind = ""
+    if state.seat in state.seats:
+        wind = seat_wind(state.seat, dealer, state.players, mode)
+        winner_wind = _("%(seat)s's own wind is the %(wind)s") % {
+            "seat": seat_name(state.seat),
+            "wind": WIND_NAMES[wind],
+        }
+    seats = [{"code": s, "label": SEAT_NAMES[s], "zh": SEAT_ZH[s]} for s in state.seats]
+    return {
+        "seats": seats,
+        "winner": state.seat,
+        "dealer": state.dealer,
+        "discarder": state.discarder,
+        "asks_discarder": state.win_by in ("discard", "robbing_kong"),
+        "discarder_label": _("Discarded the winning tile")
+        if state.win_by == "discard"
+        else _("Had the kong robbed"),
+        "winner_wind": winner_wind,
+    }
+
+
+def option_controls(state: PageState) -> list[dict[str, Any]]:
+    out = []
+    for info in describe(state.reg.options):
+        current = state.options.get(info.name)
+        if info.kind == "bool":
+            value: Any = (current or str(info.default)).lower() in ("1", "true", "on")
+        else:
+            value = current if current is not None else str(info.default)
+        choices = [
+            {
+                "value": c,
+                "label": option_value(info, c),
+                "default": c == info.default,
+                "selected": c == value,
+            }
+            for c in info.choices
+        ]
+        out.append(
+            {
+                "name": info.name,
+                "kind": info.kind,
+                "label": option_label(info.name),
+                "choices": choices,
+                "value": value,
+                "min": info.minimum,
+                "max": info.maximum,
+                "default": option_value(info, info.default),
+                "changed": current is not None and str(current) != str(info.default),
+            }
+        )
+    return out
+
+
+def table_controls(state: PageState) -> list[dict[str, Any]]:
+    out = []
+    entry_of = {key: entry for entry, key in TILE_ENTRIES.items()}
+    for key in state.reg.table_keys:
+        value = state.table.get(key, "")
+        per_seat = dict(part.partition(":")[::2] for part in value.split(",") if ":" in part)
+        default = "1" if key == "zhen" else ""
+        tile = state.tiles(value)[0] if key in entry_of and len(state.tiles(value)) == 1 else None
+        out.append(
+            {
+                "key": key,
+                "label": label_of(TABLE, key),
+                "value": value,
+                "seat_list": key in ("ready", "fake_ready"),
+                "one_seat": key in ("bao_seat", "baowu_streak_seat"),
+                "per_seat": key in SEAT_NUMBER_KEYS,
+                "tile_entry": entry_of.get(key, ""),
+                "tile": tile_view(tile_code(tile)) if tile is not None else None,
+                "seat_values": [(s, SEAT_NAMES[s], per_seat.get(s, default)) for s in state.seats],
+                "checked": set(value.split(",")) if value else set(),
+            }
+        )
+    return out
+
+
+def event_controls(state: PageState) -> list[dict[str, Any]]:
+    return [
+        {
+            "type": kind,
+            "label": label_of(EVENTS, kind),
+            "hint": EVENTS[kind].hint if kind in EVENTS else "",
+            "zh": EVENTS[kind].zh if kind in EVENTS else kind,
+            "seats": [(s, SEAT_NAMES[s], state.events.get(f"{kind}.{s}", 0)) for s in state.seats],
+        }
+        for kind in state.reg.event_types
+    ]
+
+
+def kong_entries(state: PageState) -> list[dict[str, Any]]:
+    region = state.reg
+    return [
+        {
+            "key": f"other.{seat}.{kind}",
+            "seat": SEAT_NAMES[seat],
+            "label": MELDS[kind].label,
+            "active": state.entry == f"other.{seat}.{kind}",
+        }
+        for seat in state.seats
+        if seat != state.seat or state.win_by == "draw"
+        for kind in ("kong", "added_kong", "concealed_kong")
+        if kind in region.meld_types
+    ]
+
+
+def dropped_text(region_key: str, dropped: list[Dropped]) -> str:
+    """What a switch of region left out, in words."""
+    words = []
+    for d in dropped:
+        if d.kind == "tiles":
+            words.append(tiles_named(d.value))
+        elif d.kind == "meld":
+            words.append(f"{label_of(MELDS, d.value)} {tiles_named(d.tiles)}")
+        elif d.kind == "flag":
+            words.append(label_of(FLAGS, d.value))
+        elif d.kind == "option":
+            words.append(option_label(d.value))
+        elif d.kind == "event":
+            words.append(label_of(EVENTS, d.value))
+        else:
+            words.append(label_of(TABLE, d.value))
+    return _("Not played in %(region)s, so left out: %(what)s") % {
+        "region": region_name(region_key),
+        "what": joined(words),
+    }
+
+
+# --------------------------------------------------------------------------
+# The result
+# --------------------------------------------------------------------------
+
+# Where on the page each error's field is entered, and what to do about it.
+PLACES = {
+    "hand": "hand-area",
+    "win_tile": "hand-area",
+    "melds": "hand-area",
+    "flowers": "hand-area",
+    "seat": "who",
+    "dealer": "who",
+    "discarder": "who",
+    "players": "region-bar",
+    "win_by": "who",
+    "flags": "flags",
+    "rules": "house",
+    "table": "tablestate",
+    "events": "events",
+    "other_melds": "kongs",
+}
+FIXES = {
+    "wrong_tile_count": gettext_lazy(
+        "Tap a tile in the hand to take it back, or tap more tiles below."
+    ),
+    "too_many_copies": gettext_lazy("Take one back: there are only four of each tile."),
+    "missing_discarder": gettext_lazy("Choose the seat that discarded the winning tile."),
+    "discarder_is_winner": gettext_lazy("Choose another seat as the discarder."),
+    "bad_meld": gettext_lazy("Tap the meld to take it back and enter it again."),
+    "wild_in_meld": gettext_lazy("Tap the meld to take it back: 白板 stays in the hand."),
+    "wild_won_on_discard": gettext_lazy("Choose 自摸, or another winning tile."),
+    "unknown_tile": gettext_lazy("Check what was typed in the notation box."),
+    "ready_not_single_wait": gettext_lazy("Turn off 报听, or check the hand."),
+}
+
+
+def _place(field: str) -> str:
+    head = field.split(".")[0].split("[")[0]
+    return PLACES.get(head, "hand-area")
+
+
+def unit_of(region_key: str) -> str:
+    return term(MONEY_UNIT.get(region_key, "分"))
+
+
+def headline(state: PageState, got: Score) -> dict[str, str]:
+    """What changes hands, at a glance: who collects and who pays how much."""
+    net = got.net
+    unit = unit_of(state.region)
+    winner = state.seat if got.winning else None
+
+    def moves(skip: str | None) -> list[str]:
+        out = []
+        for s in state.seats:
+            n = net.get(s, 0)
+            if s == skip or not n:
+                continue
+            if n > 0:
+                out.append(_("%(seat)s collects %(n)s") % {"seat": seat_name(s), "n": n})
+            else:
+                out.append(_("%(seat)s pays %(n)s") % {"seat": seat_name(s), "n": -n})
+        return out
+
+    if winner is None:
+        found = moves(None)
+        if not found:
+            return {"main": _("Nothing changes hands"), "sub": ""}
+        return {"main": joined(found), "sub": _("in %(unit)s") % {"unit": unit}}
+    collects = _("%(seat)s collects %(n)s %(unit)s") % {
+        "seat": seat_name(winner),
+        "n": net.get(winner, 0),
+        "unit": unit,
+    }
+    losses = [-net.get(s, 0) for s in state.seats if s != winner]
+    if losses and all(n == losses[0] > 0 for n in losses):
+        if len(losses) == 1:
+            loser = next(s for s in state.seats if s != winner)
+            pays = _("%(seat)s pays %(n)s %(unit)s") % {
+                "seat": seat_name(loser),
+                "n": losses[0],
+                "unit": unit,
+            }
+        else:
+            pays = _("Each pays %(n)s %(unit)s") % {"n": losses[0], "unit": unit}
+        return {"main": pays, "sub": collects}
+    return {"main": collects, "sub": joined(moves(winner))}
+
+
+def rule_name(rule: str) -> str:
+    """A citation as a player reads it: the seed's section, or the house rule."""
+    head, _sep, rest = rule.partition(" ")
+    if head.isdigit() and rest:
+        return term(rest)
+    if ".md" in head:
+        option = rest.removeprefix("option ").strip()
+        if option:
+            return _("House rule: %(option)s") % {"option": option_label(option)}
+        return _("Our reading of the seed")
+    return term(rule)
+
+
+def result_view(state: PageState) -> dict[str, Any] | None:
+    if not state.complete:
+        return None
+    got = score(state.to_json())
+    if not got.ok:
+        by_place: dict[str, list[str]] = {}
+        listed = []
+        for e in got.errors:
+            place = _place(e.field)
+            text = word_html(e.text)
+            fix = FIXES.get(e.code)
+            joined_up = escape(_("%(problem)s. %(fix)s")) % {"problem": text, "fix": escape(fix)}
+            full = mark_safe(joined_up) if fix else text
+            by_place.setdefault(place, []).append(full)
+            listed.append({"place": place, "text": full})
+        return {"ok": False, "errors": by_place, "listed": listed}
+    region = REGIONS[state.region]
+    rows = []
+    for line in got.items:
+        item = region.by_key.get(line.key)
+        if line.dropped_by:
+            why = _("replaced by %(name)s") % {"name": term(region.by_key[line.dropped_by].name)}
+        elif item is not None:
+            why = _(item.why) if item.why else ""
+            if line.times > 1:
+                why = _("%(why)s (× %(n)s)") % {"why": why, "n": line.times}
+        else:
+            why = _("the cap: %(rule)s") % {"rule": term(line.name)}
+        rows.append(
+            {
+                "key": line.key,
+                "name": term(line.name),
+                "english": glosses.english_name(line.key),
+                "value": line.value,
+                "unit": term(line.unit),
+                "why": why,
+                "rule": rule_name(line.rule),
+                "quote": item.quote if item else "",
+                "dropped": bool(line.dropped_by),
+            }
+        )
+    return {
+        "ok": True,
+        "winning": got.winning,
+        "reasons": [word(r) for r in got.reasons],
+        "headline": headline(state, got),
+        "rows": rows,
+        "total": got.total,
+        "unit": term(got.unit),
+        "money": unit_of(state.region),
+        "how": word(got.how),
+        "payments": [
+            {
+                "from": seat_name(p.payer),
+                "to": seat_name(p.payee),
+                "amount": p.amount,
+                "detail": word(p.detail),
+            }
+            for p in got.payments
+        ],
+        "net": [(seat_name(s), got.net.get(s, 0)) for s in state.seats],
+        "next_table": next_table_lines(got.next_table or {}),
+        "wilds": [tile_view(code) for code in got.wilds],
+    }
+
+
+def waits_view(state: PageState) -> dict[str, Any] | None:
+    """The tiles that would complete a full hand short of its winning tile."""
+    if state.win or state.win_by == "draw" or len(state.hand_tiles) != state.need_in_hand:
+        return None
+    raw = state.to_json()
+    raw.pop("win_tile", None)
+    got = find_waits(raw)
+    if not got.ok:
+        return None
+    return {
+        "assumed": label_of(WIN_BY, state.win_by),
+        "unit": unit_of(state.region),
+        "tiles": [
+            {
+                "tile": tile_view(tile_code(w.tile), left=w.left),
+                "winning": w.score.winning,
+                "total": w.score.total,
+                "unit": term(w.score.unit),
+                "collects": w.score.net.get(state.seat, 0) if w.score.winning else 0,
+                "left": w.left,
+            }
+            for w in got.waits
+        ],
+    }
+
+
+def next_table_lines(table: Mapping[str, Any]) -> list[tuple[str, str]]:
+    lines = []
+    for key, value in table.items():
+        if key == "dealer" or key.endswith("_seat"):
+            text = seat_name(value) if value else "—"
+        elif isinstance(value, dict):
+            text = joined(f"{seat_name(k)} {v}" for k, v in value.items())
+        else:
+            text = str(value)
+        label = NEXT_TABLE.get(key)
+        lines.append((str(label) if label is not None else key, text))
+    return lines
+
+
+# --------------------------------------------------------------------------
+# The whole page
+# --------------------------------------------------------------------------
+
+
+def melds_view(state: PageState) -> list[dict[str, Any]]:
+    return [
+        {
+            "index": i,
+            "label": (EGGS[m.kind].label if m.kind in EGGS else MELDS["egg"].label)
+            if m.type == "egg"
+            else label_of(MELDS, m.type),
+            "tiles": [tile_view(tile_code(t)) for t in state.tiles(m.tiles)],
+            "hui": m.hui,
+        }
+        for i, m in enumerate(state.melds)
+    ]
+
+
+def egg_view(state: PageState) -> dict[str, Any] | None:
+    """The egg under construction, plainly marked."""
+    if not state.entry.startswith("egg."):
+        return None
+    kind = state.entry.partition(".")[2]
+    allowed = [*EGG_TILES.get(kind, ()), YAOJI]
+    return {
+        "label": EGGS[kind].label if kind in EGGS else kind,
+        "tiles": [tile_view(tile_code(t)) for t in state.tiles(state.pending)],
+        "ready": egg_ready(state),
+        "allowed": joined(tile_name(tile_code(t)) for t in dict.fromkeys(allowed)),
+    }
+
+
+def region_choices() -> list[dict[str, str]]:
+    return [{"key": k, "name": region_name(k)} for k in REGIONS]
+
+
+def page_context(state: PageState, notices: list[str]) -> dict[str, Any]:
+    region: Region = state.reg
+    win = state.win_tile
+    flags = [
+        {
+            "key": f,
+            "label": label_of(FLAGS, f),
+            "zh": FLAGS[f].zh if f in FLAGS else f,
+            "hint": FLAGS[f].hint if f in FLAGS else "",
+            "checked": f in state.flags,
+        }
+        for f in (*COMMON_FLAGS, *region.flags)
+    ]
+    win_types = [
+        {
+            "key": w,
+            "label": WIN_BY[w].label,
+            "zh": WIN_BY[w].zh,
+            "checked": state.win_by == w,
+        }
+        for w in region.win_types
+    ]
+    result = result_view(state)
+    return {
+        "state": state,
+        "english": is_english(),
+        "region": region,
+        "region_label": region_name(region.key),
+        "regions": region_choices(),
+        "palette": palette(state),
+        "hand": [tile_view(tile_code(t), index=i) for i, t in enumerate(state.hand_tiles)],
+        "need": state.need_in_hand,
+        "win": tile_view(tile_code(win)) if win is not None else None,
+        "melds": melds_view(state),
+        "other": [
+            {
+                "index": i,
+                "seat": seat_name(seat),
+                "label": label_of(MELDS, m.type),
+                "tiles": [tile_view(tile_code(t)) for t in state.tiles(m.tiles)],
+            }
+            for i, (seat, m) in enumerate(state.other)
+        ],
+        "kong_entries": kong_entries(state),
+        "egg": egg_view(state),
+        "flowers": [
+            tile_view(tile_code(t), index=i) for i, t in enumerate(state.tiles(state.flowers))
+        ],
+        "entries": entries(state),
+        "mode_hint": mode_hint(state),
+        "who": seat_choices(state),
+        "win_types": win_types,
+        "flags": flags,
+        "options": option_controls(state),
+        "table": table_controls(state),
+        "events": event_controls(state),
+        "result": result,
+        "waits": waits_view(state),
+        "query": state.query(),
+        "notices": notices,
+        "melds_text": " ".join(m.token for m in state.melds),
+        "other_text": " ".join(seat + m.token for seat, m in state.other),
+        "honor_winds": [tile_code(t) for t in WINDS],
+    }

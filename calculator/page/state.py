@@ -1,0 +1,597 @@
+"""The calculator page's state: what the player has entered so far.
+
+The whole state lives in the URL's query string (so a copied link opens the
+same hand on another phone) and in the page's form fields (so the page works
+as a plain form without JavaScript). Taps on tiles are small edits of this
+state, made here once for both ways in.
+
+Query keys: ``r`` region, ``h`` concealed tiles, ``w`` winning tile, ``m``
+melds (``p555m k9999m`` — c chi, p pong, k kong, a added kong, x concealed
+kong), ``f`` flowers, ``s`` seat, ``d`` dealer, ``b`` win type, ``dc``
+discarder, ``g`` flags, ``o.<name>`` house rules, ``t.<key>`` table state,
+``e`` what a tile tap enters (``hand``, ``win``, ``flower`` or a meld type)
+and ``pm`` the meld being built.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any, NamedTuple
+from urllib.parse import urlencode
+
+from rules.hand import COMMON_FLAGS, EGG_TILES, YAOJI, seat_order
+from rules.options import describe
+from rules.region import Region
+from rules.regions import REGIONS
+from rules.tiles import N_KINDS, NotationError, format_tiles, parse, tile_code
+from rules.validate import egg_problem
+
+DEFAULT_REGION = "laosanfan"
+MELD_LETTERS = {"c": "chi", "p": "pong", "k": "kong", "a": "added_kong", "x": "concealed_kong"}
+LETTER_OF = {v: k for k, v in MELD_LETTERS.items()}
+EGG_CODES = {"x": "xuanfeng", "i": "xi", "y": "yao", "j": "jiu"}
+EGG_CODE_OF = {v: k for k, v in EGG_CODES.items()}
+
+
+def digits(text: str) -> bool:
+    """ASCII digits only: str.isdigit() also takes '²', which int() refuses."""
+    return text.isascii() and text.isdigit()
+
+
+class MeldEntry(NamedTuple):
+    """A meld as the page keeps it; ``token`` is its form in the URL."""
+
+    type: str
+    tiles: str
+    kind: str = ""  # 长春 egg kind
+    hui: int = 0
+
+    @property
+    def token(self) -> str:
+        if self.type == "egg":  # e + kind code + 会 count + - + tiles: ex1-123z1s
+            return f"e{EGG_CODE_OF.get(self.kind, '?')}{self.hui}-{self.tiles}"
+        return LETTER_OF[self.type] + self.tiles
+
+    @classmethod
+    def parse(cls, token: str) -> MeldEntry | None:
+        if token.startswith("e") and "-" in token:
+            head, _, tiles = token.partition("-")
+            egg = EGG_CODES.get(head[1:2], "")
+            hui = int(head[2:]) if digits(head[2:]) else 0
+            return cls("egg", tiles, egg, hui) if egg and tiles else None
+        kind = MELD_LETTERS.get(token[:1])
+        return cls(kind, token[1:]) if kind is not None and len(token) > 1 else None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type, "tiles": self.tiles}
+        if self.type == "egg":
+            out.update(kind=self.kind, hui=self.hui)
+        return out
+
+
+MELD_SIZE = {"chi": 3, "pong": 3, "kong": 4, "added_kong": 4, "concealed_kong": 4}
+WIN_TYPES = ("self_draw", "discard", "robbing_kong", "draw")
+SEAT_NUMBER_KEYS = ("zhen", "loser_hu")  # table state entered as a number per seat
+
+
+@dataclass(frozen=True)
+class PageState:
+    region: str = DEFAULT_REGION
+    hand: str = ""
+    win: str = ""
+    melds: tuple[MeldEntry, ...] = ()
+    other: tuple[tuple[str, MeldEntry], ...] = ()  # other players' kongs and eggs
+    flowers: str = ""
+    seat: str = "E"
+    dealer: str = "E"
+    win_by: str = "self_draw"
+    discarder: str = ""
+    flags: tuple[str, ...] = ()
+    options: Mapping[str, str] = field(default_factory=dict)
+    table: Mapping[str, str] = field(default_factory=dict)
+    entry: str = "hand"
+    pending: str = ""  # tiles of the meld being built
+    players: int = 4
+    events: Mapping[str, int] = field(default_factory=dict)  # "type.seat" → how many
+    edit: str = ""  # the club session's hand being corrected (the session is in the address)
+
+    @property
+    def reg(self) -> Region:
+        return REGIONS[self.region]
+
+    # --- reading and writing the query string ------------------------------
+
+    @classmethod
+    def from_query(cls, data: Mapping[str, Any]) -> PageState:
+        """Lenient: whatever does not parse stays as typed, for the engine to name."""
+
+        def one(key: str, default: str = "") -> str:
+            value = data.get(key, default)
+            if isinstance(value, list):
+                value = value[-1] if value else default
+            return str(value).strip()[:200]
+
+        def many(key: str) -> list[str]:
+            getlist = getattr(data, "getlist", None)
+            values = getlist(key) if getlist else data.get(key, [])
+            if isinstance(values, str):
+                values = [values]
+            return [str(v)[:60] for v in values]
+
+        region = one("r", DEFAULT_REGION)
+        if region not in REGIONS:
+            region = DEFAULT_REGION
+        melds = [m for t in one("m").replace(",", " ").split() if (m := MeldEntry.parse(t))]
+        other: list[tuple[str, MeldEntry]] = []
+        for token in one("om").replace(",", " ").split():
+            meld = MeldEntry.parse(token[1:])
+            if token[:1] in "ESWN" and meld is not None:
+                other.append((token[:1], meld))
+        options = _non_default(region, {k[2:]: one(k) for k in data if k.startswith("o.")})
+        table = {
+            k[2:]: one(k) for k in data if k.startswith("t.") and k.count(".") == 1 and one(k) != ""
+        }
+        for key in ("ready", "fake_ready"):
+            values = many(f"t.{key}")
+            if len(values) > 1:
+                table[key] = ",".join(values)
+        for key in SEAT_NUMBER_KEYS:
+            # One input per seat (t.zhen.E …) → the compact "E:2,S:1" form.
+            per_seat = [(s, one(f"t.{key}.{s}")) for s in "ESWN" if one(f"t.{key}.{s}") != ""]
+            if per_seat:
+                table[key] = ",".join(f"{s}:{n}" for s, n in per_seat)
+        events = {}
+        for k in data:
+            if k.startswith("ev.") and digits(one(k)) and int(one(k)) > 0:
+                events[k[3:]] = min(int(one(k)), 9)
+        players_text = one("n", "4")
+        players = int(players_text) if players_text in ("2", "3", "4") else 4
+        entry = one("e", "hand") or "hand"
+        return cls(
+            region=region,
+            hand=one("h"),
+            win=one("w"),
+            melds=tuple(melds),
+            other=tuple(other),
+            flowers=one("f"),
+            seat=one("s", "E") or "E",
+            dealer=one("d", "E") or "E",
+            win_by=one("b", "self_draw") or "self_draw",
+            discarder=one("dc"),
+            flags=tuple(f for f in many("g") if f),
+            options=options,
+            table=table,
+            entry=entry,
+            pending=one("pm"),
+            players=players,
+            events=events,
+            edit=one("edit") if digits(one("edit")) else "",
+        )
+
+    def query(self) -> str:
+        pairs: list[tuple[str, str]] = [("r", self.region)]
+        for key, value in (
+            ("h", self.hand),
+            ("w", self.win),
+            ("m", " ".join(m.token for m in self.melds)),
+            ("om", " ".join(seat + m.token for seat, m in self.other)),
+            ("f", self.flowers),
+            ("s", self.seat),
+            ("d", self.dealer),
+            ("b", self.win_by),
+            ("dc", self.discarder if self.win_by in ("discard", "robbing_kong") else ""),
+        ):
+            if value:
+                pairs.append((key, value))
+        if self.players != 4:
+            pairs.append(("n", str(self.players)))
+        pairs += [("g", f) for f in self.flags]
+        pairs += [(f"o.{k}", v) for k, v in sorted(self.options.items())]
+        pairs += [(f"t.{k}", v) for k, v in sorted(self.table.items())]
+        pairs += [(f"ev.{k}", str(n)) for k, n in sorted(self.events.items())]
+        if self.entry != "hand":
+            pairs.append(("e", self.entry))
+        if self.pending:
+            pairs.append(("pm", self.pending))
+        if self.edit:
+            pairs.append(("edit", self.edit))
+        return urlencode(pairs)
+
+    @staticmethod
+    def fields_from_json(raw: Mapping[str, Any]) -> dict[str, Any]:
+        """The page's fields for a spec hand (a session's recorded hand)."""
+        table = {}
+        for key, value in (raw.get("table") or {}).items():
+            if isinstance(value, dict):
+                table[key] = ",".join(f"{s}:{n}" for s, n in value.items())
+            elif isinstance(value, list):
+                table[key] = ",".join(value)
+            elif value is not None:
+                table[key] = str(value)
+        events: dict[str, int] = {}
+        for e in raw.get("events") or []:
+            key = f"{e.get('type')}.{e.get('seat')}"
+            events[key] = events.get(key, 0) + 1
+        return {
+            "hand": str(raw.get("hand") or ""),
+            "win": str(raw.get("win_tile") or ""),
+            "melds": tuple(
+                MeldEntry(m["type"], m["tiles"], m.get("kind") or "", int(m.get("hui") or 0))
+                for m in raw.get("melds") or []
+            ),
+            "other": tuple(
+                (
+                    seat,
+                    MeldEntry(m["type"], m["tiles"], m.get("kind") or "", int(m.get("hui") or 0)),
+                )
+                for seat, melds in (raw.get("other_melds") or {}).items()
+                for m in melds
+            ),
+            "flowers": str(raw.get("flowers") or ""),
+            "seat": str(raw.get("seat") or "E"),
+            "win_by": str(raw.get("win_by") or "self_draw"),
+            "discarder": str(raw.get("discarder") or ""),
+            "flags": tuple(raw.get("flags") or ()),
+            "table": table,
+            "events": events,
+        }
+
+    # --- what the page shows ------------------------------------------------
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return seat_order(self.players)
+
+    def tiles(self, text: str) -> list[int]:
+        try:
+            return parse(text)
+        except NotationError:
+            return []
+
+    @property
+    def hand_tiles(self) -> list[int]:
+        return self.tiles(self.hand)
+
+    @property
+    def win_tile(self) -> int | None:
+        got = self.tiles(self.win)
+        return got[0] if len(got) == 1 else None
+
+    @property
+    def need_in_hand(self) -> int:
+        """Concealed tiles a complete hand holds besides the winning tile."""
+        return 13 - 3 * len(self.melds)
+
+    @cached_property
+    def used(self) -> list[int]:
+        """How many of each tile kind (and flower) are on the table already."""
+        counts = [0] * 42
+        for t in self.hand_tiles + self.tiles(self.win) + self.tiles(self.flowers):
+            counts[t] += 1
+        for m in (*self.melds, *(m for _, m in self.other)):
+            for t in self.tiles(m.tiles):
+                counts[t] += 1
+        for t in self.tiles(self.pending):
+            counts[t] += 1
+        return counts
+
+    def left(self, tile: int) -> int:
+        copies = 4 if tile in self.reg.tiles else self.reg.flower_limit(tile)
+        return max(0, copies - self.used[tile])
+
+    @property
+    def complete(self) -> bool:
+        """Enough is entered to ask the engine (it judges the rest)."""
+        if self.win_by == "draw":
+            return True
+        return bool(self.hand or self.melds) and bool(self.win)
+
+    def to_json(self) -> dict[str, Any]:
+        """The spec's hand JSON for the engine."""
+        raw: dict[str, Any] = {
+            "region": self.region,
+            "dealer": self.dealer,
+            "win_by": self.win_by,
+            "players": self.players,
+            "flags": list(self.flags),
+            "rules": _typed_options(self.reg, self.options),
+            "table": _typed_table(self.table),
+        }
+        if self.flowers:
+            raw["flowers"] = self.flowers
+        if self.win_by != "draw":
+            raw.update(
+                hand=self.hand,
+                win_tile=self.win,
+                seat=self.seat,
+                melds=[m.to_json() for m in self.melds],
+            )
+        if self.win_by in ("discard", "robbing_kong") and self.discarder:
+            raw["discarder"] = self.discarder
+        if self.other:
+            by_seat: dict[str, list[dict[str, Any]]] = {}
+            for seat, m in self.other:
+                by_seat.setdefault(seat, []).append(m.to_json())
+            raw["other_melds"] = by_seat
+        if self.events:
+            raw["events"] = [
+                {"type": key.partition(".")[0], "seat": key.partition(".")[2]}
+                for key, n in sorted(self.events.items())
+                for _ in range(n)
+            ]
+        return raw
+
+
+def _non_default(region_key: str, options: dict[str, str]) -> dict[str, str]:
+    """Only the options a player changed, so links stay short."""
+    defaults = {i.name: i.default for i in describe(REGIONS[region_key].options)}
+    out = {}
+    for name, text in options.items():
+        if text == "":
+            continue
+        default = defaults.get(name)
+        if isinstance(default, bool):
+            if (text.lower() in ("1", "true", "on") and default) or (
+                text.lower() in ("0", "false", "off") and not default
+            ):
+                continue
+        elif default is not None and text == str(default):
+            continue
+        out[name] = text
+    return out
+
+
+def _typed_options(region: Region, options: Mapping[str, str]) -> dict[str, Any]:
+    """Form text → the option's type; what does not convert goes as typed."""
+    infos = {i.name: i for i in describe(region.options)}
+    out: dict[str, Any] = {}
+    for name, text in options.items():
+        info = infos.get(name)
+        if info is None:
+            out[name] = text
+        elif info.kind == "bool":
+            out[name] = {"1": True, "true": True, "on": True, "0": False, "false": False}.get(
+                text.lower(), text
+            )
+        elif info.kind == "int":
+            out[name] = int(text) if digits(text.lstrip("-")) else text
+        else:
+            out[name] = text
+    return out
+
+
+def _typed_table(table: Mapping[str, str]) -> dict[str, Any]:
+    """Form text for table state → the spec's shapes."""
+    out: dict[str, Any] = {}
+    for key, text in table.items():
+        if key in ("ready", "fake_ready"):
+            out[key] = [s for s in text.replace(" ", ",").split(",") if s]
+        elif key in ("zhen", "loser_hu"):
+            out[key] = _seat_numbers(text)
+        elif key in ("lao_zhuang", "baowu_streak_wins"):
+            out[key] = int(text) if digits(text) else text
+        else:
+            out[key] = text
+    return out
+
+
+def _seat_numbers(text: str) -> dict[str, Any] | str:
+    """``E:10,S:20`` → ``{"E": 10, "S": 20}``; anything else stays text."""
+    out: dict[str, Any] = {}
+    for part in text.replace(" ", ",").split(","):
+        if not part:
+            continue
+        seat, _, number = part.partition(":")
+        if not digits(number.lstrip("-")):
+            return text
+        out[seat] = int(number)
+    return out
+
+
+# --------------------------------------------------------------------------
+# Edits: what a tap does
+# --------------------------------------------------------------------------
+
+
+class Refusal(NamedTuple):
+    """Why a tap changed nothing: a key of ``presentation.REFUSALS`` and the tile."""
+
+    reason: str
+    tile: str = ""
+
+
+Tapped = tuple[PageState, Refusal | None]
+TILE_ENTRIES = {"bao": "bao_tile", "maima": "maima_tile"}  # a tap picks this table tile
+
+
+def tap(state: PageState, code: str) -> Tapped:
+    """A palette tile was tapped: it goes where the entry mode says, or the
+    refusal says why it cannot."""
+    tiles = state.tiles(code)
+    if len(tiles) != 1:
+        return state, None
+    tile = tiles[0]
+    entry = state.entry
+    if entry in TILE_ENTRIES and tile < N_KINDS:
+        table = {**state.table, TILE_ENTRIES[entry]: tile_code(tile)}
+        return replace(state, table=table, entry="hand"), None
+    if state.left(tile) <= 0:
+        return state, Refusal("used_up", tile_code(tile))
+    if tile >= N_KINDS or (tile not in state.reg.tiles and tile in state.reg.flower_tiles):
+        return replace(state, flowers=format_tiles([*state.tiles(state.flowers), tile])), None
+    if entry == "win":
+        return replace(state, win=tile_code(tile), entry="hand"), None
+    if entry in MELD_SIZE:
+        return _meld_tap(state, tile)
+    if entry.startswith("egg."):
+        return _egg_tap(state, tile)
+    if entry.startswith("other."):
+        return _other_tap(state, tile)
+    # Into the hand; once it is full, the next tile is the winning tile.
+    if len(state.hand_tiles) >= state.need_in_hand:
+        if not state.win:
+            return replace(state, win=tile_code(tile)), None
+        return state, Refusal("hand_full", tile_code(tile))
+    return replace(state, hand=format_tiles([*state.hand_tiles, tile])), None
+
+
+def _meld_tap(state: PageState, tile: int) -> Tapped:
+    kind = state.entry
+    code = tile_code(tile)
+    if kind == "chi":
+        if tile >= 27 or tile % 9 > 6:
+            return state, Refusal("chi_start", code)
+        run = [tile, tile + 1, tile + 2]  # a chi is entered by its lowest tile
+        short = next((t for t in run if state.left(t) <= 0), None)
+        if short is not None:
+            return state, Refusal("used_up", tile_code(short))
+        meld = MeldEntry(kind, format_tiles(run))
+    else:
+        if state.left(tile) < MELD_SIZE[kind]:
+            return state, Refusal("too_few", code)
+        meld = MeldEntry(kind, format_tiles([tile] * MELD_SIZE[kind]))  # one tap, the whole set
+    return replace(state, melds=(*state.melds, meld), pending="", entry="hand"), None
+
+
+def _egg_tap(state: PageState, tile: int) -> Tapped:
+    """A tile into the egg being built: only its own tiles, or 幺鸡 as 会."""
+    kind = state.entry.partition(".")[2]
+    if tile not in EGG_TILES.get(kind, ()) and tile != YAOJI:
+        return state, Refusal("not_in_egg", tile_code(tile))
+    return replace(state, pending=format_tiles([*state.tiles(state.pending), tile])), None
+
+
+def _other_tap(state: PageState, tile: int) -> Tapped:
+    """Another player's kong (for kong money): ``other.S.concealed_kong`` then a tile."""
+    _, seat, kind = [*state.entry.split("."), "", ""][:3]
+    if seat not in state.seats or kind not in ("kong", "added_kong", "concealed_kong"):
+        return state, None
+    if state.left(tile) < 4:
+        return state, Refusal("too_few", tile_code(tile))
+    meld = MeldEntry(kind, format_tiles([tile] * 4))
+    return replace(state, other=(*state.other, (seat, meld)), entry="hand"), None
+
+
+def finish_egg(state: PageState) -> PageState:
+    """The egg being built is done: its 会 are the 幺鸡 it does not hold as itself."""
+    kind = state.entry.partition(".")[2]
+    tiles = state.tiles(state.pending)
+    if not tiles or not state.entry.startswith("egg."):
+        return state
+    ones = tiles.count(YAOJI)
+    hui = max(0, ones - 1) if kind == "yao" else ones
+    meld = MeldEntry("egg", format_tiles(tiles), kind, hui)
+    return replace(state, melds=(*state.melds, meld), pending="", entry="hand")
+
+
+def egg_ready(state: PageState) -> bool:
+    """The egg being built is a whole egg (its 完成 would be accepted)."""
+    kind = state.entry.partition(".")[2]
+    tiles = tuple(sorted(state.tiles(state.pending)))
+    if not tiles:
+        return False
+    ones = tiles.count(YAOJI)
+    hui = max(0, ones - 1) if kind == "yao" else ones
+    return egg_problem(kind, tiles, hui) is None
+
+
+def remove(state: PageState, target: str) -> PageState:
+    """Take back one thing: ``h3`` the 4th hand tile, ``w``, ``m0``, ``f1``, ``pm``."""
+    where, index_text = target[:1], target[1:]
+    index = int(index_text) if digits(index_text) else -1
+    if target == "w":
+        return replace(state, win="")
+    if target == "pm":
+        return replace(state, pending="")
+    if where == "h":
+        tiles = state.hand_tiles
+        if 0 <= index < len(tiles):
+            del tiles[index]
+            return replace(state, hand=format_tiles(tiles))
+    if where == "m" and 0 <= index < len(state.melds):
+        melds = list(state.melds)
+        del melds[index]
+        return replace(state, melds=tuple(melds))
+    if where == "o" and 0 <= index < len(state.other):
+        other = list(state.other)
+        del other[index]
+        return replace(state, other=tuple(other))
+    if where == "f":
+        tiles = state.tiles(state.flowers)
+        if 0 <= index < len(tiles):
+            del tiles[index]
+            return replace(state, flowers=format_tiles(tiles))
+    return state
+
+
+class Dropped(NamedTuple):
+    """What a switch of region left out: ``tiles`` (notation), ``meld`` (its
+    type and tiles), ``flag``, ``option``, ``event`` or ``table`` (a key)."""
+
+    kind: str
+    value: str
+    tiles: str = ""
+
+
+def change_region(state: PageState, key: str) -> tuple[PageState, list[Dropped]]:
+    """Switch region, keeping what still fits; say what was dropped."""
+    if key not in REGIONS or key == state.region:
+        return state, []
+    new = REGIONS[key]
+    dropped: list[Dropped] = []
+
+    def keep_tiles(text: str, allowed: frozenset[int]) -> str:
+        tiles = state.tiles(text)
+        kept = [t for t in tiles if t in allowed]
+        if len(kept) != len(tiles):
+            dropped.append(Dropped("tiles", format_tiles(t for t in tiles if t not in allowed)))
+        return format_tiles(kept)
+
+    hand = keep_tiles(state.hand, new.tiles)
+    win = keep_tiles(state.win, new.tiles)
+    flowers = keep_tiles(state.flowers, new.flower_tiles)
+
+    def fits(m: MeldEntry) -> bool:
+        return m.type in new.meld_types and all(t in new.tiles for t in state.tiles(m.tiles))
+
+    melds = [m for m in state.melds if fits(m)]
+    dropped += [Dropped("meld", m.type, m.tiles) for m in state.melds if not fits(m)]
+    other = tuple(
+        (seat, m) for seat, m in state.other if fits(m) and seat in seat_order(max(new.players))
+    )
+    dropped += [Dropped("meld", m.type, m.tiles) for s, m in state.other if (s, m) not in other]
+    allowed_flags = set(COMMON_FLAGS) | set(new.flags)
+    flags = tuple(f for f in state.flags if f in allowed_flags)
+    dropped += [Dropped("flag", f) for f in state.flags if f not in allowed_flags]
+    names = {i.name for i in describe(new.options)}
+    options = {k: v for k, v in state.options.items() if k in names}
+    dropped += [Dropped("option", k) for k in state.options if k not in names]
+    table = {k: v for k, v in state.table.items() if k in new.table_keys}
+    events = {k: n for k, n in state.events.items() if k.partition(".")[0] in new.event_types}
+    dropped += [Dropped("event", k.partition(".")[0]) for k in state.events if k not in events]
+    dropped += [Dropped("table", k) for k in state.table if k not in new.table_keys]
+    players = state.players if state.players in new.players else max(new.players)
+    win_by = state.win_by if state.win_by in new.win_types else "self_draw"
+    entry = state.entry if state.entry in ("hand", "win", *new.meld_types) else "hand"
+    return (
+        replace(
+            state,
+            region=key,
+            hand=hand,
+            win=win,
+            flowers=flowers,
+            melds=tuple(melds),
+            other=other,
+            flags=flags,
+            options=options,
+            table=table,
+            events=events,
+            players=players,
+            win_by=win_by,
+            entry=entry,
+            pending="",
+        ),
+        dropped,
+    )

@@ -1,0 +1,37 @@
+"""The golden cases (``tests/cases/<region>/*.toml``), read for the tests and
+for the rule pages: a rule page's examples are these very hands, scored by
+the engine, so a page can never show a score the engine does not give."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+CASES_DIR = Path(__file__).resolve().parents[2] / "tests" / "cases"
+
+
+@lru_cache(maxsize=1)
+def load_cases(directory: Path = CASES_DIR) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """(``region/file::id``, case) for every case, in file order."""
+    found = []
+    for path in sorted(directory.glob("*/*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        for case in data.get("case", []):
+            found.append((f"{path.parent.name}/{path.stem}::{case.get('id')}", case))
+    return tuple(found)
+
+
+def examples_for(region: str, key: str, limit: int = 2) -> list[dict[str, Any]]:
+    """Winning cases of a region that count this item, simplest first."""
+    chosen = []
+    for name, case in load_cases():
+        expect = case.get("expect", {})
+        if not name.startswith(f"{region}/") or not expect.get("items", {}).get(key):
+            continue
+        if expect.get("ok", True) is False or expect.get("winning") is False:
+            continue
+        chosen.append({"name": name, **case})
+    chosen.sort(key=lambda c: len(c["expect"].get("items", {})))
+    return chosen[:limit]

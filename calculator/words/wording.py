@@ -1,0 +1,291 @@
+"""The engine's words in the page's language.
+
+The engine returns codes and ``Text`` records (an English template and its
+values); here each becomes a sentence in the active language. Templates are
+the catalog's msgids (``manage.py makemessages`` finds them in the engine);
+values are shown by what they are: a seat as 东家, a tile as 五万, a region
+by its name. Chinese terms the engine names (items, eggs, rule sections) are
+msgids too, so 繁體 pages show them converted and English pages keep them.
+
+Every label a page shows for an engine code (seats, melds, ways of winning,
+flags, table state) lives here, once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from calculator.words.tile_names import TILE_NAMES_ZH
+from rules.options import OptionInfo, describe
+from rules.regions import REGIONS
+from rules.text import Text
+from rules.tiles import NotationError, parse, tile_code
+
+
+def is_english() -> bool:
+    return (get_language() or "").startswith("en")
+
+
+def joined(words: Iterable[str]) -> str:
+    return (", " if is_english() else "、").join(words)
+
+
+@dataclass(frozen=True)
+class Term:
+    """A thing the page names: its words in the page's language, and the
+    Chinese term shown beside them on the English page."""
+
+    zh: str
+    label: Promise | str
+    hint: Promise | str = ""
+
+
+# What one share of money is counted in, as each region's rules file says.
+MONEY_UNIT = {"laosanfan": "银", "jinhu": "番", "chuzhou": "番", "sanmen": "分", "changchun": "分"}
+# How a region's wild tile is called on the palette.
+WILD_LABELS = {"sanmen": {"5z": "财神"}}
+
+
+def seed_lang(seed: str) -> str:
+    """The script a seed is written in: its sentences are quoted verbatim."""
+    return "zh-Hant" if seed == "000" else "zh-Hans"
+
+
+# --- seats -----------------------------------------------------------------
+
+SEAT_NAMES = {
+    "E": pgettext_lazy("seat", "East"),
+    "S": pgettext_lazy("seat", "South"),
+    "W": pgettext_lazy("seat", "West"),
+    "N": pgettext_lazy("seat", "North"),
+}
+SEAT_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
+WIND_NAMES = (
+    pgettext_lazy("wind", "East wind"),
+    pgettext_lazy("wind", "South wind"),
+    pgettext_lazy("wind", "West wind"),
+    pgettext_lazy("wind", "North wind"),
+)
+
+
+def seat_name(code: str) -> str:
+    """东家 / 東家 / East; anything that is not a seat as it was typed."""
+    name = SEAT_NAMES.get(code)
+    return str(name) if name is not None else code
+
+
+# --- tiles -------------------------------------------------------------------
+
+
+def tile_name(code: str) -> str:
+    """五万 / 五萬 / 5 Characters: the catalog's msgids are the simplified names."""
+    zh = TILE_NAMES_ZH.get(code)
+    return pgettext("tile", zh) if zh else code
+
+
+def tiles_named(notation: str) -> str:
+    try:
+        tiles = parse(notation)
+    except NotationError:
+        return notation
+    return joined(tile_name(tile_code(t)) for t in tiles)
+
+
+# --- regions and the engine's Chinese terms --------------------------------
+
+
+def region_name(key: str) -> str:
+    region = REGIONS.get(key)
+    return pgettext("region", region.name) if region else key
+
+
+def term(zh: str) -> str:
+    """A Chinese term the engine names (an item, an egg, a rule's section),
+    in the page's script; English pages keep the Chinese."""
+    return gettext(zh) if zh else ""
+
+
+# --- melds, ways of winning, flags, table state, events ----------------------
+
+MELDS = {
+    "chi": Term("吃", pgettext_lazy("meld", "Chi")),
+    "pong": Term("碰", pgettext_lazy("meld", "Pong")),
+    "kong": Term("明杠", pgettext_lazy("meld", "Exposed kong")),
+    "added_kong": Term("加杠", pgettext_lazy("meld", "Added kong")),
+    "concealed_kong": Term("暗杠", pgettext_lazy("meld", "Concealed kong")),
+    "egg": Term("蛋", pgettext_lazy("meld", "Egg")),
+}
+EGGS = {
+    "xuanfeng": Term("旋风蛋", pgettext_lazy("egg", "Wind egg"), _("东南西北")),
+    "xi": Term("喜蛋", pgettext_lazy("egg", "Dragon egg"), _("中发白")),
+    "yao": Term("幺蛋", pgettext_lazy("egg", "Ones egg"), _("一万 一筒 幺鸡")),
+    "jiu": Term("九蛋", pgettext_lazy("egg", "Nines egg"), _("九万 九筒 九条")),
+}
+WIN_BY = {
+    "self_draw": Term("自摸", _("Self-drawn")),
+    "discard": Term("点炮", _("On a discard")),
+    "robbing_kong": Term("抢杠", _("Robbing a kong")),
+    "draw": Term("流局", _("Drawn hand"), _("nobody won: only kong money and events are settled")),
+}
+FLAGS = {
+    "ready_declared": Term("报听", _("Declared ready")),
+    "kong_replacement": Term("杠上开花", _("Won on a kong replacement")),
+    "last_tile": Term("海底", _("Last tile of the wall")),
+    "heavenly": Term("天胡", _("Heavenly hand")),
+    "earthly": Term("地胡", _("Earthly hand")),
+    "jue_zhang": Term("绝张", _("Last copy"), _("ready on the last copy: the others ponged")),
+    "ying_zi": Term("硬子", _("Ready early"), _("ready from the deal or the first go-round")),
+    "qing_bu_bao_qing": Term(
+        "清不包清", _("No 包庄 for one suit"), _("the feeder's own hand is one suit")
+    ),
+    "dui_bao": Term("对宝", _("Matched the 宝"), _("the 宝 was the winning tile at the look")),
+}
+TABLE = {
+    "ready": Term("听牌", _("Who else had declared ready")),
+    "fake_ready": Term("假听", _("Whose ready was 假聽")),
+    "bao_seat": Term("包", _("Who must pay for all (包)")),
+    "loser_hu": Term("胡头", _("Each loser's own 胡 (胡頭)")),
+    "baowu_streak_seat": Term("包五家", _("包五家 payer whose wins double while dealing")),
+    "baowu_streak_wins": Term("连庄", _("Wins so far in that streak")),
+    "zhen": Term("针", _("针 of each seat")),
+    "lao_zhuang": Term("老庄", _("老庄 streak (0 = none)")),
+    "maima_tile": Term("买码", _("Maima tile")),
+    "bao_tile": Term("宝牌", _("Bao tile")),
+}
+EVENTS = {
+    "follow_discard": Term(
+        "跟打", _("Followed discard"), _("the other three followed this seat's discard")
+    ),
+    "four_of_a_discard": Term(
+        "打出四张", _("Four of a tile discarded"), _("this seat discarded all four of a tile")
+    ),
+}
+NEXT_TABLE = {
+    "dealer": _("Dealer"),
+    "zhen": _("针 per seat"),
+    "lao_zhuang": _("老庄 streak"),
+    "baowu_streak_seat": _("包五家 streak seat"),
+    "baowu_streak_wins": _("包五家 streak wins"),
+}
+FIELDS = {
+    "hand": _("Hand"),
+    "win_tile": _("Winning tile"),
+    "melds": _("Melds"),
+    "flowers": _("Flowers"),
+    "seat": _("Winner"),
+    "dealer": _("Dealer"),
+    "discarder": _("Discarder"),
+    "win_by": _("How it was won"),
+    "flags": _("Flags"),
+    "players": _("Players"),
+    "rules": _("House rules"),
+    "table": _("Table state"),
+}
+
+
+def label_of(terms: dict[str, Term], code: str) -> str:
+    found = terms.get(code)
+    return str(found.label) if found is not None else code
+
+
+# --- house rules ---------------------------------------------------------------
+
+
+@cache
+def _option_infos() -> dict[str, OptionInfo]:
+    return {info.name: info for r in REGIONS.values() for info in describe(r.options)}
+
+
+def option_label(name: str) -> str:
+    info = _option_infos().get(name)
+    return gettext(info.doc) if info is not None and info.doc else name
+
+
+def choice_label(info: OptionInfo, value: str) -> str:
+    labels = dict(zip(info.choices, info.labels, strict=True))
+    return gettext(labels[value]) if value in labels else value
+
+
+def option_value(info: OptionInfo, value: Any) -> str:
+    """An option's value in words: 开/关, a choice's label, or the number."""
+    if info.kind == "bool":
+        return str(_("on") if value else _("off"))
+    if info.kind == "choice":
+        return choice_label(info, str(value))
+    return str(value)
+
+
+# --- sentences -----------------------------------------------------------------
+
+
+def _value(name: str, value: Any) -> str:
+    if name == "seat":
+        return seat_name(str(value))
+    if name == "seats":
+        return joined(seat_name(s) for s in value)
+    if name == "tile":
+        return tile_name(str(value))
+    if name == "tiles":
+        return tiles_named(str(value))
+    if name == "region":
+        names = {r.name: r.key for r in REGIONS.values()}
+        return region_name(names.get(str(value), str(value)))
+    if name == "option":
+        return option_label(str(value))
+    if name == "meld":
+        return label_of(MELDS, str(value))
+    if name == "win_by":
+        return label_of(WIN_BY, str(value))
+    if name == "egg":
+        egg = next((e for e in EGGS.values() if e.zh == value), None)
+        return str(egg.label) if egg is not None else term(str(value))
+    if name == "term":
+        return term(str(value))
+    if name == "field":
+        head = str(value).split(".")[0].split("[")[0]
+        found = FIELDS.get(head)
+        return str(found) if found is not None else str(value)
+    if isinstance(value, tuple):
+        return joined(str(v) for v in value)
+    return str(value)
+
+
+# Values that are what the player typed: shown back as typed, in no language.
+TYPED = ("char", "typed")
+
+
+def word(text: Text | None) -> str:
+    """A sentence of the engine's in the page's language."""
+    if text is None:
+        return ""
+    values = {name: _value(name, value) for name, value in text.params}
+    return _filled(gettext(text.template), text.template, values)
+
+
+def word_html(text: Text | None) -> SafeString:
+    """``word`` for a page: what the player typed is marked as such (``<kbd>``)."""
+    if text is None:
+        return mark_safe("")
+    values = {
+        name: format_html("<kbd>{}</kbd>", value) if name in TYPED else escape(_value(name, value))
+        for name, value in text.params
+    }
+    return mark_safe(_filled(escape(gettext(text.template)), escape(text.template), values))
+
+
+def _filled(template: str, original: str, values: Mapping[str, str]) -> str:
+    try:
+        return template.format_map(values)
+    except (KeyError, IndexError, ValueError):
+        # A translation that names a value the engine does not send: the
+        # sentence in the engine's own words rather than none at all.
+        return original.format_map(values)

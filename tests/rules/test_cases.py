@@ -1,0 +1,157 @@
+"""Golden cases: every ``tests/cases/<region>/*.toml`` case is one test.
+
+Cases are data so the rule pages can render the same hands, and so each
+seed item's expectation sits beside the seed text it cites.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from calculator.teaching.cases import load_cases
+from rules.engine import score
+from rules.regions import REGIONS
+from rules.report import to_json
+
+CASE_KEYS = {"id", "checks", "rule", "note", "hand", "expect"}
+EXPECT_KEYS = {
+    "ok",
+    "winning",
+    "items",
+    "absent",
+    "only_items",
+    "total",
+    "payments",
+    "net",
+    "next_table",
+    "errors",
+    "reasons",
+}
+
+
+CASES = load_cases()
+
+
+def test_cases_are_well_formed() -> None:
+    ids = Counter(name for name, _ in CASES)
+    assert not [n for n, k in ids.items() if k > 1], "case ids repeat within a file"
+    for name, case in CASES:
+        assert set(case) <= CASE_KEYS, f"{name}: unknown keys {set(case) - CASE_KEYS}"
+        assert case.get("checks") and case.get("rule"), f"{name}: say which seed item it checks"
+        assert set(case.get("expect", {})) <= EXPECT_KEYS, f"{name}: unknown expect keys"
+        assert case["hand"]["region"] == name.split("/")[0], f"{name}: filed under another region"
+
+
+@pytest.mark.parametrize(("name", "case"), CASES, ids=[n for n, _ in CASES])
+def test_case(name: str, case: dict[str, Any]) -> None:
+    got = to_json(score(case["hand"]))
+    expect = case.get("expect", {})
+    assert got["ok"] == expect.get("ok", True), got
+    if not got["ok"]:
+        want = [(e["field"], e["code"]) for e in expect.get("errors", [])]
+        have = [(e["field"], e["code"]) for e in got["errors"]]
+        for w in want:
+            assert w in have, f"expected error {w}, got {got['errors']}"
+        return
+    if "winning" in expect:
+        assert got["winning"] == expect["winning"], got.get("reasons")
+    items = {i["key"]: i["value"] for i in got["items"]}
+    for key, value in expect.get("items", {}).items():
+        assert key in items, f"{key} missing; items: {items}"
+        assert items[key] == value, f"{key}: {items[key]} != {value}; items: {items}"
+    for key in expect.get("absent", []):
+        assert key not in items, f"{key} should not be there; items: {items}"
+    if expect.get("only_items"):
+        counting = {k: v for k, v in items.items() if v}
+        assert counting == {k: v for k, v in expect["items"].items() if v}
+    if "total" in expect:
+        assert got["total"]["value"] == expect["total"], got.get("how")
+    if "payments" in expect:
+        want_p = Counter((p["from"], p["to"], p["amount"]) for p in expect["payments"])
+        have_p = Counter((p["from"], p["to"], p["amount"]) for p in got["payments"])
+        assert have_p == want_p, got["payments"]
+    if "net" in expect:
+        assert got["net"] == expect["net"]
+    if "next_table" in expect:
+        assert got["next_table"] is not None
+        for key, value in expect["next_table"].items():
+            assert got["next_table"].get(key) == value, got["next_table"]
+    for text in expect.get("reasons", []):
+        assert any(text in r for r in got.get("reasons", [])), got.get("reasons")
+    assert sum(got["net"].values()) == 0
+
+
+@pytest.mark.parametrize("region", sorted(REGIONS))
+def test_every_item_has_a_case(region: str) -> None:
+    covered: set[str] = set()
+    for name, case in CASES:
+        if name.startswith(f"{region}/"):
+            covered |= {k for k, v in case.get("expect", {}).get("items", {}).items() if v}
+    missing = [i.key for i in REGIONS[region].items if i.key not in covered]
+    assert not missing, f"{region} items with no golden case counting them: {missing}"
+
+
+def test_a_total_kept_from_an_earlier_hand_is_the_total_worked_out_afresh() -> None:
+    # Regions that say their total depends only on the lines and options
+    # (Region.total_from_lines) have it kept per combination of items; any
+    # hand scored after the others must get what it gets scored alone.
+    from rules import engine
+
+    warm = {name: to_json(score(case["hand"])) for name, case in CASES}
+    for name, case in CASES:
+        engine.clear_caches()
+        assert to_json(score(case["hand"])) == warm[name], name
+
+
+def test_kept_totals_are_kept_apart_by_options() -> None:
+    # The same items found under two caps: the engine keeps its tables per
+    # options object, so each cap's total must come back, warm or cold.
+    hand = {
+        "region": "laosanfan",
+        "hand": "456p9s",
+        "win_tile": "9s",
+        "melds": [
+            {"type": "kong", "tiles": "7777z"},
+            {"type": "concealed_kong", "tiles": "6666z"},
+            {"type": "concealed_kong", "tiles": "1111m"},
+        ],
+        "seat": "E",
+        "dealer": "S",
+        "win_by": "self_draw",
+    }
+
+    def total(cap: int) -> int:
+        got = to_json(score({**hand, "rules": {"tier": "yao_er_liu", "yao_er_liu_cap": cap}}))
+        return int(got["total"]["value"])
+
+    assert [total(600), total(700), total(600), total(700)] == [600, 700, 600, 700]
+
+
+def test_equal_options_are_built_as_one_object() -> None:
+    from rules.options import build
+    from rules.regions.laosanfan import Options
+
+    one, errors = build(Options, {"tier": "yao_er_liu", "yao_er_liu_cap": 700})
+    assert not errors
+    again, _ = build(Options, {"yao_er_liu_cap": 700, "tier": "yao_er_liu"})
+    other, _ = build(Options, {"tier": "yao_er_liu", "yao_er_liu_cap": 800})
+    assert again is one
+    assert other is not one and other != one
+    assert one == Options(tier="yao_er_liu", yao_er_liu_cap=700)
+
+
+def test_kept_tables_stay_within_their_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    # However many options objects and item combinations come, the tables
+    # hold at most _CACHE_MAX entries between them.
+    from rules import engine
+
+    engine.clear_caches()
+    monkeypatch.setattr(engine, "_CACHE_MAX", 5)
+    for _, case in CASES[:60]:
+        score(case["hand"])
+        held = sum(len(t.lines) + len(t.totals) for t in engine._BY_OPTIONS.values())
+        assert held <= 5
+    engine.clear_caches()
