@@ -23,6 +23,7 @@ from calculator.page.state import (
     Dropped,
     PageState,
     Refusal,
+    Tiles,
     egg_ready,
 )
 from calculator.words import glosses
@@ -109,7 +110,7 @@ def mode_hint(state: PageState) -> str:
     """One line: what the next tap on a tile does."""
     entry = state.entry
     if entry == "hand":
-        left = state.need_in_hand - len(state.hand_tiles)
+        left = state.need_in_hand - len(state.hand.tiles)
         if left > 0:
             return _("Tap tiles to add them to the hand: %(n)s more, then the winning tile.") % {
                 "n": left
@@ -264,7 +265,7 @@ def table_controls(state: PageState) -> list[dict[str, Any]]:
         value = state.table.get(key, "")
         per_seat = dict(part.partition(":")[::2] for part in value.split(",") if ":" in part)
         default = "1" if key == "zhen" else ""
-        tile = state.tiles(value)[0] if key in entry_of and len(state.tiles(value)) == 1 else None
+        tile = Tiles.read(value).single if key in entry_of else None
         out.append(
             {
                 "key": key,
@@ -502,7 +503,7 @@ def result_view(state: PageState) -> dict[str, Any] | None:
 
 def waits_view(state: PageState) -> dict[str, Any] | None:
     """The tiles that would complete a full hand short of its winning tile."""
-    if state.win or state.win_by == "draw" or len(state.hand_tiles) != state.need_in_hand:
+    if state.win or state.win_by == "draw" or len(state.hand.tiles) != state.need_in_hand:
         return None
     raw = state.to_json()
     raw.pop("win_tile", None)
@@ -552,7 +553,7 @@ def melds_view(state: PageState) -> list[dict[str, Any]]:
             "label": (EGGS[m.kind].label if m.kind in EGGS else MELDS["egg"].label)
             if m.type == "egg"
             else label_of(MELDS, m.type),
-            "tiles": [tile_view(tile_code(t)) for t in state.tiles(m.tiles)],
+            "tiles": [tile_view(tile_code(t)) for t in m.tiles.tiles],
             "hui": m.hui,
         }
         for i, m in enumerate(state.melds)
@@ -567,7 +568,7 @@ def egg_view(state: PageState) -> dict[str, Any] | None:
     allowed = [*EGG_TILES.get(kind, ()), YAOJI]
     return {
         "label": EGGS[kind].label if kind in EGGS else kind,
-        "tiles": [tile_view(tile_code(t)) for t in state.tiles(state.pending)],
+        "tiles": [tile_view(tile_code(t)) for t in state.pending.tiles],
         "ready": egg_ready(state),
         "allowed": joined(tile_name(tile_code(t)) for t in dict.fromkeys(allowed)),
     }
@@ -579,7 +580,7 @@ def region_choices() -> list[dict[str, str]]:
 
 def page_context(state: PageState, notices: list[str]) -> dict[str, Any]:
     region: Region = state.reg
-    win = state.win_tile
+    win = state.win.single
     flags = [
         {
             "key": f,
@@ -607,7 +608,7 @@ def page_context(state: PageState, notices: list[str]) -> dict[str, Any]:
         "region_label": region_name(region.key),
         "regions": region_choices(),
         "palette": palette(state),
-        "hand": [tile_view(tile_code(t), index=i) for i, t in enumerate(state.hand_tiles)],
+        "hand": [tile_view(tile_code(t), index=i) for i, t in enumerate(state.hand.tiles)],
         "need": state.need_in_hand,
         "win": tile_view(tile_code(win)) if win is not None else None,
         "melds": melds_view(state),
@@ -616,15 +617,13 @@ def page_context(state: PageState, notices: list[str]) -> dict[str, Any]:
                 "index": i,
                 "seat": seat_name(seat),
                 "label": label_of(MELDS, m.type),
-                "tiles": [tile_view(tile_code(t)) for t in state.tiles(m.tiles)],
+                "tiles": [tile_view(tile_code(t)) for t in m.tiles.tiles],
             }
             for i, (seat, m) in enumerate(state.other)
         ],
         "kong_entries": kong_entries(state),
         "egg": egg_view(state),
-        "flowers": [
-            tile_view(tile_code(t), index=i) for i, t in enumerate(state.tiles(state.flowers))
-        ],
+        "flowers": [tile_view(tile_code(t), index=i) for i, t in enumerate(state.flowers.tiles)],
         "entries": entries(state),
         "mode_hint": mode_hint(state),
         "who": seat_choices(state),

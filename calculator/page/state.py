@@ -15,7 +15,7 @@ and ``pm`` the meld being built.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, NamedTuple
@@ -40,19 +40,58 @@ def digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+@dataclass(frozen=True)
+class Tiles:
+    """Tiles as the page holds them, read from their notation once: sorted, or,
+    where the text does not parse, the text as typed (for the engine to name
+    what is wrong with it). ``notation`` writes them for the URL and the engine."""
+
+    tiles: tuple[int, ...] = ()
+    typed: str = ""  # only where the text did not parse
+
+    @classmethod
+    def read(cls, text: str) -> Tiles:
+        try:
+            return cls(tuple(sorted(parse(text))))
+        except NotationError:
+            return cls((), text)
+
+    @classmethod
+    def of(cls, tiles: Iterable[int]) -> Tiles:
+        return cls(tuple(sorted(tiles)))
+
+    def __bool__(self) -> bool:
+        return bool(self.tiles or self.typed)
+
+    @property
+    def notation(self) -> str:
+        return self.typed or format_tiles(self.tiles)
+
+    @property
+    def single(self) -> int | None:
+        """The tile, where these are exactly one (a winning tile)."""
+        return self.tiles[0] if len(self.tiles) == 1 and not self.typed else None
+
+    def plus(self, tile: int) -> Tiles:
+        return Tiles.of((*self.tiles, tile))
+
+    def without(self, index: int) -> Tiles:
+        return Tiles.of(t for i, t in enumerate(self.tiles) if i != index)
+
+
 class MeldEntry(NamedTuple):
     """A meld as the page keeps it; ``token`` is its form in the URL."""
 
     type: str
-    tiles: str
+    tiles: Tiles
     kind: str = ""  # 长春 egg kind
     hui: int = 0
 
     @property
     def token(self) -> str:
         if self.type == "egg":  # e + kind code + 会 count + - + tiles: ex1-123z1s
-            return f"e{EGG_CODE_OF.get(self.kind, '?')}{self.hui}-{self.tiles}"
-        return LETTER_OF[self.type] + self.tiles
+            return f"e{EGG_CODE_OF.get(self.kind, '?')}{self.hui}-{self.tiles.notation}"
+        return LETTER_OF[self.type] + self.tiles.notation
 
     @classmethod
     def parse(cls, token: str) -> MeldEntry | None:
@@ -60,12 +99,18 @@ class MeldEntry(NamedTuple):
             head, _, tiles = token.partition("-")
             egg = EGG_CODES.get(head[1:2], "")
             hui = int(head[2:]) if digits(head[2:]) else 0
-            return cls("egg", tiles, egg, hui) if egg and tiles else None
+            return cls("egg", Tiles.read(tiles), egg, hui) if egg and tiles else None
         kind = MELD_LETTERS.get(token[:1])
-        return cls(kind, token[1:]) if kind is not None and len(token) > 1 else None
+        if kind is None or len(token) < 2:
+            return None
+        return cls(kind, Tiles.read(token[1:]))
+
+    @classmethod
+    def from_json(cls, m: Mapping[str, Any]) -> MeldEntry:
+        return cls(m["type"], Tiles.read(m["tiles"]), m.get("kind") or "", int(m.get("hui") or 0))
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type, "tiles": self.tiles}
+        out: dict[str, Any] = {"type": self.type, "tiles": self.tiles.notation}
         if self.type == "egg":
             out.update(kind=self.kind, hui=self.hui)
         return out
@@ -79,11 +124,11 @@ SEAT_NUMBER_KEYS = ("zhen", "loser_hu")  # table state entered as a number per s
 @dataclass(frozen=True)
 class PageState:
     region: str = DEFAULT_REGION
-    hand: str = ""
-    win: str = ""
+    hand: Tiles = Tiles()
+    win: Tiles = Tiles()
     melds: tuple[MeldEntry, ...] = ()
     other: tuple[tuple[str, MeldEntry], ...] = ()  # other players' kongs and eggs
-    flowers: str = ""
+    flowers: Tiles = Tiles()
     seat: str = "E"
     dealer: str = "E"
     win_by: str = "self_draw"
@@ -92,7 +137,7 @@ class PageState:
     options: Mapping[str, str] = field(default_factory=dict)
     table: Mapping[str, str] = field(default_factory=dict)
     entry: str = "hand"
-    pending: str = ""  # tiles of the meld being built
+    pending: Tiles = Tiles()  # tiles of the egg being built
     players: int = 4
     events: Mapping[str, int] = field(default_factory=dict)  # "type.seat" → how many
     edit: str = ""  # the club session's hand being corrected (the session is in the address)
@@ -151,11 +196,11 @@ class PageState:
         entry = one("e", "hand") or "hand"
         return cls(
             region=region,
-            hand=one("h"),
-            win=one("w"),
+            hand=Tiles.read(one("h")),
+            win=Tiles.read(one("w")),
             melds=tuple(melds),
             other=tuple(other),
-            flowers=one("f"),
+            flowers=Tiles.read(one("f")),
             seat=one("s", "E") or "E",
             dealer=one("d", "E") or "E",
             win_by=one("b", "self_draw") or "self_draw",
@@ -164,7 +209,7 @@ class PageState:
             options=options,
             table=table,
             entry=entry,
-            pending=one("pm"),
+            pending=Tiles.read(one("pm")),
             players=players,
             events=events,
             edit=one("edit") if digits(one("edit")) else "",
@@ -173,11 +218,11 @@ class PageState:
     def query(self) -> str:
         pairs: list[tuple[str, str]] = [("r", self.region)]
         for key, value in (
-            ("h", self.hand),
-            ("w", self.win),
+            ("h", self.hand.notation),
+            ("w", self.win.notation),
             ("m", " ".join(m.token for m in self.melds)),
             ("om", " ".join(seat + m.token for seat, m in self.other)),
-            ("f", self.flowers),
+            ("f", self.flowers.notation),
             ("s", self.seat),
             ("d", self.dealer),
             ("b", self.win_by),
@@ -194,7 +239,7 @@ class PageState:
         if self.entry != "hand":
             pairs.append(("e", self.entry))
         if self.pending:
-            pairs.append(("pm", self.pending))
+            pairs.append(("pm", self.pending.notation))
         if self.edit:
             pairs.append(("edit", self.edit))
         return urlencode(pairs)
@@ -215,21 +260,15 @@ class PageState:
             key = f"{e.get('type')}.{e.get('seat')}"
             events[key] = events.get(key, 0) + 1
         return {
-            "hand": str(raw.get("hand") or ""),
-            "win": str(raw.get("win_tile") or ""),
-            "melds": tuple(
-                MeldEntry(m["type"], m["tiles"], m.get("kind") or "", int(m.get("hui") or 0))
-                for m in raw.get("melds") or []
-            ),
+            "hand": Tiles.read(str(raw.get("hand") or "")),
+            "win": Tiles.read(str(raw.get("win_tile") or "")),
+            "melds": tuple(MeldEntry.from_json(m) for m in raw.get("melds") or []),
             "other": tuple(
-                (
-                    seat,
-                    MeldEntry(m["type"], m["tiles"], m.get("kind") or "", int(m.get("hui") or 0)),
-                )
+                (seat, MeldEntry.from_json(m))
                 for seat, melds in (raw.get("other_melds") or {}).items()
                 for m in melds
             ),
-            "flowers": str(raw.get("flowers") or ""),
+            "flowers": Tiles.read(str(raw.get("flowers") or "")),
             "seat": str(raw.get("seat") or "E"),
             "win_by": str(raw.get("win_by") or "self_draw"),
             "discarder": str(raw.get("discarder") or ""),
@@ -244,21 +283,6 @@ class PageState:
     def seats(self) -> tuple[str, ...]:
         return seat_order(self.players)
 
-    def tiles(self, text: str) -> list[int]:
-        try:
-            return parse(text)
-        except NotationError:
-            return []
-
-    @property
-    def hand_tiles(self) -> list[int]:
-        return self.tiles(self.hand)
-
-    @property
-    def win_tile(self) -> int | None:
-        got = self.tiles(self.win)
-        return got[0] if len(got) == 1 else None
-
     @property
     def need_in_hand(self) -> int:
         """Concealed tiles a complete hand holds besides the winning tile."""
@@ -268,13 +292,10 @@ class PageState:
     def used(self) -> list[int]:
         """How many of each tile kind (and flower) are on the table already."""
         counts = [0] * 42
-        for t in self.hand_tiles + self.tiles(self.win) + self.tiles(self.flowers):
-            counts[t] += 1
-        for m in (*self.melds, *(m for _, m in self.other)):
-            for t in self.tiles(m.tiles):
+        melds = (*self.melds, *(m for _, m in self.other))
+        for tiles in (self.hand, self.win, self.flowers, self.pending, *(m.tiles for m in melds)):
+            for t in tiles.tiles:
                 counts[t] += 1
-        for t in self.tiles(self.pending):
-            counts[t] += 1
         return counts
 
     def left(self, tile: int) -> int:
@@ -300,11 +321,11 @@ class PageState:
             "table": _typed_table(self.table),
         }
         if self.flowers:
-            raw["flowers"] = self.flowers
+            raw["flowers"] = self.flowers.notation
         if self.win_by != "draw":
             raw.update(
-                hand=self.hand,
-                win_tile=self.win,
+                hand=self.hand.notation,
+                win_tile=self.win.notation,
                 seat=self.seat,
                 melds=[m.to_json() for m in self.melds],
             )
@@ -409,10 +430,9 @@ TILE_ENTRIES = {"bao": "bao_tile", "maima": "maima_tile"}  # a tap picks this ta
 def tap(state: PageState, code: str) -> Tapped:
     """A palette tile was tapped: it goes where the entry mode says, or the
     refusal says why it cannot."""
-    tiles = state.tiles(code)
-    if len(tiles) != 1:
+    tile = Tiles.read(code).single
+    if tile is None:
         return state, None
-    tile = tiles[0]
     entry = state.entry
     if entry in TILE_ENTRIES and tile < N_KINDS:
         table = {**state.table, TILE_ENTRIES[entry]: tile_code(tile)}
@@ -420,9 +440,9 @@ def tap(state: PageState, code: str) -> Tapped:
     if state.left(tile) <= 0:
         return state, Refusal("used_up", tile_code(tile))
     if tile >= N_KINDS or (tile not in state.reg.tiles and tile in state.reg.flower_tiles):
-        return replace(state, flowers=format_tiles([*state.tiles(state.flowers), tile])), None
+        return replace(state, flowers=state.flowers.plus(tile)), None
     if entry == "win":
-        return replace(state, win=tile_code(tile), entry="hand"), None
+        return replace(state, win=Tiles.of([tile]), entry="hand"), None
     if entry in MELD_SIZE:
         return _meld_tap(state, tile)
     if entry.startswith("egg."):
@@ -430,11 +450,11 @@ def tap(state: PageState, code: str) -> Tapped:
     if entry.startswith("other."):
         return _other_tap(state, tile)
     # Into the hand; once it is full, the next tile is the winning tile.
-    if len(state.hand_tiles) >= state.need_in_hand:
+    if len(state.hand.tiles) >= state.need_in_hand:
         if not state.win:
-            return replace(state, win=tile_code(tile)), None
+            return replace(state, win=Tiles.of([tile])), None
         return state, Refusal("hand_full", tile_code(tile))
-    return replace(state, hand=format_tiles([*state.hand_tiles, tile])), None
+    return replace(state, hand=state.hand.plus(tile)), None
 
 
 def _meld_tap(state: PageState, tile: int) -> Tapped:
@@ -447,12 +467,12 @@ def _meld_tap(state: PageState, tile: int) -> Tapped:
         short = next((t for t in run if state.left(t) <= 0), None)
         if short is not None:
             return state, Refusal("used_up", tile_code(short))
-        meld = MeldEntry(kind, format_tiles(run))
+        meld = MeldEntry(kind, Tiles.of(run))
     else:
         if state.left(tile) < MELD_SIZE[kind]:
             return state, Refusal("too_few", code)
-        meld = MeldEntry(kind, format_tiles([tile] * MELD_SIZE[kind]))  # one tap, the whole set
-    return replace(state, melds=(*state.melds, meld), pending="", entry="hand"), None
+        meld = MeldEntry(kind, Tiles.of([tile] * MELD_SIZE[kind]))  # one tap, the whole set
+    return replace(state, melds=(*state.melds, meld), entry="hand"), None
 
 
 def _egg_tap(state: PageState, tile: int) -> Tapped:
@@ -460,7 +480,7 @@ def _egg_tap(state: PageState, tile: int) -> Tapped:
     kind = state.entry.partition(".")[2]
     if tile not in EGG_TILES.get(kind, ()) and tile != YAOJI:
         return state, Refusal("not_in_egg", tile_code(tile))
-    return replace(state, pending=format_tiles([*state.tiles(state.pending), tile])), None
+    return replace(state, pending=state.pending.plus(tile)), None
 
 
 def _other_tap(state: PageState, tile: int) -> Tapped:
@@ -470,31 +490,31 @@ def _other_tap(state: PageState, tile: int) -> Tapped:
         return state, None
     if state.left(tile) < 4:
         return state, Refusal("too_few", tile_code(tile))
-    meld = MeldEntry(kind, format_tiles([tile] * 4))
+    meld = MeldEntry(kind, Tiles.of([tile] * 4))
     return replace(state, other=(*state.other, (seat, meld)), entry="hand"), None
 
 
 def finish_egg(state: PageState) -> PageState:
     """The egg being built is done: its 会 are the 幺鸡 it does not hold as itself."""
     kind = state.entry.partition(".")[2]
-    tiles = state.tiles(state.pending)
+    tiles = state.pending.tiles
     if not tiles or not state.entry.startswith("egg."):
         return state
+    meld = MeldEntry("egg", state.pending, kind, _hui(kind, tiles))
+    return replace(state, melds=(*state.melds, meld), pending=Tiles(), entry="hand")
+
+
+def _hui(kind: str, tiles: tuple[int, ...]) -> int:
+    """How many 幺鸡 stand in as 会: all of them, but in a 幺蛋 one is itself."""
     ones = tiles.count(YAOJI)
-    hui = max(0, ones - 1) if kind == "yao" else ones
-    meld = MeldEntry("egg", format_tiles(tiles), kind, hui)
-    return replace(state, melds=(*state.melds, meld), pending="", entry="hand")
+    return max(0, ones - 1) if kind == "yao" else ones
 
 
 def egg_ready(state: PageState) -> bool:
     """The egg being built is a whole egg (its 完成 would be accepted)."""
     kind = state.entry.partition(".")[2]
-    tiles = tuple(sorted(state.tiles(state.pending)))
-    if not tiles:
-        return False
-    ones = tiles.count(YAOJI)
-    hui = max(0, ones - 1) if kind == "yao" else ones
-    return egg_problem(kind, tiles, hui) is None
+    tiles = state.pending.tiles
+    return bool(tiles) and egg_problem(kind, tiles, _hui(kind, tiles)) is None
 
 
 def remove(state: PageState, target: str) -> PageState:
@@ -502,14 +522,11 @@ def remove(state: PageState, target: str) -> PageState:
     where, index_text = target[:1], target[1:]
     index = int(index_text) if digits(index_text) else -1
     if target == "w":
-        return replace(state, win="")
+        return replace(state, win=Tiles())
     if target == "pm":
-        return replace(state, pending="")
-    if where == "h":
-        tiles = state.hand_tiles
-        if 0 <= index < len(tiles):
-            del tiles[index]
-            return replace(state, hand=format_tiles(tiles))
+        return replace(state, pending=Tiles())
+    if where == "h" and 0 <= index < len(state.hand.tiles):
+        return replace(state, hand=state.hand.without(index))
     if where == "m" and 0 <= index < len(state.melds):
         melds = list(state.melds)
         del melds[index]
@@ -518,11 +535,8 @@ def remove(state: PageState, target: str) -> PageState:
         other = list(state.other)
         del other[index]
         return replace(state, other=tuple(other))
-    if where == "f":
-        tiles = state.tiles(state.flowers)
-        if 0 <= index < len(tiles):
-            del tiles[index]
-            return replace(state, flowers=format_tiles(tiles))
+    if where == "f" and 0 <= index < len(state.flowers.tiles):
+        return replace(state, flowers=state.flowers.without(index))
     return state
 
 
@@ -542,26 +556,28 @@ def change_region(state: PageState, key: str) -> tuple[PageState, list[Dropped]]
     new = REGIONS[key]
     dropped: list[Dropped] = []
 
-    def keep_tiles(text: str, allowed: frozenset[int]) -> str:
-        tiles = state.tiles(text)
-        kept = [t for t in tiles if t in allowed]
-        if len(kept) != len(tiles):
-            dropped.append(Dropped("tiles", format_tiles(t for t in tiles if t not in allowed)))
-        return format_tiles(kept)
+    def keep_tiles(tiles: Tiles, allowed: frozenset[int]) -> Tiles:
+        gone = [t for t in tiles.tiles if t not in allowed]
+        if gone:
+            dropped.append(Dropped("tiles", format_tiles(gone)))
+            return Tiles.of(t for t in tiles.tiles if t in allowed)
+        return tiles
 
     hand = keep_tiles(state.hand, new.tiles)
     win = keep_tiles(state.win, new.tiles)
     flowers = keep_tiles(state.flowers, new.flower_tiles)
 
     def fits(m: MeldEntry) -> bool:
-        return m.type in new.meld_types and all(t in new.tiles for t in state.tiles(m.tiles))
+        return m.type in new.meld_types and all(t in new.tiles for t in m.tiles.tiles)
 
     melds = [m for m in state.melds if fits(m)]
-    dropped += [Dropped("meld", m.type, m.tiles) for m in state.melds if not fits(m)]
+    dropped += [Dropped("meld", m.type, m.tiles.notation) for m in state.melds if not fits(m)]
     other = tuple(
         (seat, m) for seat, m in state.other if fits(m) and seat in seat_order(max(new.players))
     )
-    dropped += [Dropped("meld", m.type, m.tiles) for s, m in state.other if (s, m) not in other]
+    dropped += [
+        Dropped("meld", m.type, m.tiles.notation) for s, m in state.other if (s, m) not in other
+    ]
     allowed_flags = set(COMMON_FLAGS) | set(new.flags)
     flags = tuple(f for f in state.flags if f in allowed_flags)
     dropped += [Dropped("flag", f) for f in state.flags if f not in allowed_flags]
@@ -591,7 +607,7 @@ def change_region(state: PageState, key: str) -> tuple[PageState, list[Dropped]]
             players=players,
             win_by=win_by,
             entry=entry,
-            pending="",
+            pending=Tiles(),
         ),
         dropped,
     )

@@ -28,7 +28,15 @@ from django_htmx.http import replace_url
 from django_htmx.middleware import HtmxDetails
 
 from calculator.page.presentation import dropped_text, page_context, refusal_text
-from calculator.page.state import PageState, change_region, egg_ready, finish_egg, remove, tap
+from calculator.page.state import (
+    PageState,
+    Tiles,
+    change_region,
+    egg_ready,
+    finish_egg,
+    remove,
+    tap,
+)
 from calculator.words.wording import seed_lang
 from rules.regions import REGIONS
 
@@ -55,7 +63,9 @@ def _edited(data: Any) -> tuple[PageState, list[str]]:
         entry = data.get("set_e", "hand")
         if state.entry.startswith("egg.") and entry != state.entry and egg_ready(state):
             state = finish_egg(state)  # switching away keeps a whole egg
-        state = replace(state, entry=entry, pending="" if entry != state.entry else state.pending)
+        state = replace(
+            state, entry=entry, pending=Tiles() if entry != state.entry else state.pending
+        )
     if "tap" in data:
         state, refusal = tap(state, data.get("tap", ""))
         if refusal is not None:

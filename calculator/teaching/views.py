@@ -7,7 +7,6 @@ the page is drawn, so what it teaches is what the calculator does.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -16,7 +15,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from calculator.page.public import (
-    MeldEntry,
     PageState,
     TileView,
     change_region,
@@ -56,22 +54,11 @@ def example_view(case: dict[str, Any], key: str) -> dict[str, Any]:
     hand = case["hand"]
     got = score(hand)
     line = next((i for i in got.items if i.key == key), None)
-    state = replace(
-        PageState(),
+    state = PageState(
         region=hand["region"],
-        hand=hand.get("hand", ""),
-        win=hand.get("win_tile", ""),
-        melds=tuple(
-            MeldEntry(m["type"], m["tiles"], m.get("kind", ""), m.get("hui", 0))
-            for m in hand.get("melds", [])
-        ),
-        flowers=hand.get("flowers", ""),
-        seat=hand.get("seat", "E"),
         dealer=hand.get("dealer", "E"),
-        win_by=hand.get("win_by", "self_draw"),
-        discarder=hand.get("discarder", ""),
-        flags=tuple(hand.get("flags", [])),
         players=hand.get("players", 4),
+        **PageState.fields_from_json(hand),
     )
     return {
         # The golden case's own note is English, written for the test suite.
