@@ -5,16 +5,20 @@ the environment, so one code base serves both:
 
 - ``SECRET_KEY``, ``ALLOWED_HOSTS``, ``DATABASE_URL``, ``CACHE_URL``;
 - ``DEBUG=1`` for development only (``make run`` sets it; off otherwise);
-- ``SECURE=1`` behind HTTPS (``make serve`` sets it): secure cookies, HSTS,
-  redirect to HTTPS, trusting the proxy's ``X-Forwarded-Proto``.
+- with ``DEBUG`` off the site is served over HTTPS: secure cookies, HSTS, a
+  redirect to HTTPS, trusting the proxy's ``X-Forwarded-Proto`` — unless
+  ``SECURE=0`` says it is a plain-HTTP test; and it will not start without a
+  ``SECRET_KEY`` of its own.
 
 No state lives in a process: sessions and data are in the database, rate
-limits in the cache (Redis through ``CACHE_URL`` when several instances
-serve together), so instances behind a load balancer act as one.
+limits and sign-in failures in a store every worker shares (the database's
+cache table, or Redis through ``CACHE_URL``), so workers and instances
+behind a load balancer act as one.
 """
 
 import os
 import warnings
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -23,9 +27,18 @@ from django.utils.csp import CSP
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = os.environ.get("DEBUG", "0") == "1"
-SECRET_KEY = os.environ.get("SECRET_KEY") or "dev-only-not-secret-suanfan-" + "x" * 24
+# No public default for a served site: without a key of its own it refuses to
+# start (calculator.wsgi), while the command line, which signs nothing, works.
+SECRET_KEY = os.environ.get("SECRET_KEY") or (
+    "dev-only-not-secret-suanfan-" + "x" * 24 if DEBUG else ""
+)
+HAS_SECRET_KEY = bool(SECRET_KEY)
+NO_SECRET_KEY = (
+    "SECRET_KEY is not set. A served site needs a secret key of its own: set SECRET_KEY "
+    "(make serve makes one in .secret_key), or DEBUG=1 on a developer's machine."
+)
 ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h]
-SECURE = os.environ.get("SECURE", "0") == "1"
+SECURE = os.environ.get("SECURE", "0" if DEBUG else "1") == "1"
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -35,6 +48,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "axes",
     "calculator.words",
     "calculator.page",
     "calculator.api",
@@ -46,7 +60,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
-    "calculator.api.ratelimit.ApiRateLimitMiddleware",
+    "calculator.api.ratelimit.RateLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -55,6 +69,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
 
 ROOT_URLCONF = "calculator.urls"
@@ -100,10 +115,19 @@ DATABASES = {
     else {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+        # Several workers write at once (hands, limits): each write takes the
+        # lock as it begins and waits its turn rather than failing, and
+        # readers do not block the writer (WAL).
+        "OPTIONS": {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        },
     }
 }
 
 AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "calculator.club.passwords.VisibleCharactersValidator"},
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
@@ -170,14 +194,19 @@ def cache_from_url(url: str) -> dict[str, object]:
     return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
 
 
+# Without Redis, the database's own cache table (made by migrate), which every
+# worker and instance sees: a limit counted in one worker's memory is a limit
+# multiplied by the number of workers.
 CACHES = {
     "default": cache_from_url(os.environ["CACHE_URL"])
     if os.environ.get("CACHE_URL")
-    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    else {"BACKEND": "calculator.api.counting.SharedDatabaseCache", "LOCATION": "cache"}
 }
 
-# /api/* requests per client address per minute before 429.
+# Requests per client address per minute before 429: /api/*, and the pages
+# that score (a table of four tapping away stays well under it).
 API_RATE_LIMIT = int(os.environ.get("API_RATE_LIMIT", "120"))
+PAGE_RATE_LIMIT = int(os.environ.get("PAGE_RATE_LIMIT", "600"))
 
 # Errors are logged as one JSON object a line, for whatever collects logs.
 LOGGING = {
@@ -196,9 +225,22 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "sessions"
 LOGOUT_REDIRECT_URL = "index"
-# Failed sign-ins allowed per user name and address before a pause.
-LOGIN_FAILURE_LIMIT = 5
-LOGIN_FAILURE_WINDOW = 15 * 60
+
+# Sign-in failures (every sign-in form, the admin's too), counted by
+# django-axes in the database: five per user name, or per address, and that
+# name or address waits a quarter of an hour. A good sign-in clears its count.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "club/locked_out.html"
+AXES_HTTP_RESPONSE_CODE = 429
+# New accounts per address an hour (each costs a password hash).
+SIGNUP_LIMIT = int(os.environ.get("SIGNUP_LIMIT", "5"))
 
 # A score request is a few hundred bytes; anything near this is not a hand.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024

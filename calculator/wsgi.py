@@ -3,9 +3,14 @@
 import gc
 import os
 
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "calculator.settings")
+
+if not settings.HAS_SECRET_KEY:
+    raise ImproperlyConfigured(settings.NO_SECRET_KEY)
 
 application = get_wsgi_application()
 

@@ -10,9 +10,11 @@ from tests.browser.support import CHROMIUM, PHONE
 
 
 @pytest.fixture(autouse=True)
-def _no_api_rate_limit(settings: pytest.FixtureRequest) -> None:
-    """Tests call the API far faster than any person; the limit has its own test."""
+def _no_rate_limits(settings: pytest.FixtureRequest) -> None:
+    """Tests call the API and the page far faster than any person; the limits
+    have their own tests."""
     settings.API_RATE_LIMIT = 0  # type: ignore[attr-defined]
+    settings.PAGE_RATE_LIMIT = 0  # type: ignore[attr-defined]
 
 
 @pytest.fixture(scope="session")

@@ -15,11 +15,18 @@ from django.views.decorators.http import require_POST
 from rules.engine import score_json
 from rules.waits import waits
 
+# An answer lists at most this many errors and says how many more there were,
+# so that no answer is much larger than the request that asked it.
+MAX_ERRORS = 20
+
 
 def answer(result: dict[str, Any]) -> HttpResponse:
     """An engine answer: 200 when ok, else 400. orjson writes UTF-8 as is (the
     breakdown is Chinese) and several times faster than json, which the
     scoring endpoints feel under load."""
+    errors = result.get("errors") or []
+    if len(errors) > MAX_ERRORS:
+        result = {**result, "errors": errors[:MAX_ERRORS], "more_errors": len(errors) - MAX_ERRORS}
     return HttpResponse(
         orjson.dumps(result),
         content_type="application/json",

@@ -1,55 +1,55 @@
-"""Signing in and up: a referee's account. Sign-in pauses a name (and address)
-after repeated failures."""
+"""A referee's account: sign in, sign up, change the password.
+
+Sign-in failures are django-axes's to count and lock out (settings: per name
+and per address, every sign-in form, the admin's included). Signing up costs
+a password hash, so an address may open only a few accounts an hour.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import time
 
-from django import forms
 from django.conf import settings
 from django.contrib.auth import login
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
-from django.contrib.auth.views import LoginView
+from django.contrib.auth.views import LoginView, PasswordChangeDoneView, PasswordChangeView
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
-from django.urls import reverse
-from django.utils.translation import gettext as _
+from django.urls import reverse, reverse_lazy
 
-
-class RateLimitedAuthenticationForm(AuthenticationForm):
-    """Sign-in that pauses a user name (and address) after repeated failures."""
-
-    def _key(self) -> str:
-        request = self.request
-        address = request.META.get("REMOTE_ADDR", "") if request is not None else ""
-        name = (self.data.get("username") or "").lower()
-        return f"login-failures:{name}:{address}"
-
-    def clean(self) -> dict[str, Any]:
-        key = self._key()
-        if cache.get(key, 0) >= settings.LOGIN_FAILURE_LIMIT:
-            raise forms.ValidationError(
-                _("Too many failed sign-ins. Wait a quarter of an hour and try again."),
-                code="rate_limited",
-            )
-        try:
-            return super().clean()
-        except forms.ValidationError:
-            cache.set(key, cache.get(key, 0) + 1, settings.LOGIN_FAILURE_WINDOW)
-            raise
+SIGNUP_WINDOW = 60 * 60
 
 
 class SignInView(LoginView):
-    form_class = RateLimitedAuthenticationForm
     template_name = "club/login.html"
+
+
+class PasswordChange(PasswordChangeView):
+    template_name = "club/password_change.html"
+    success_url = reverse_lazy("password-change-done")
+
+
+class PasswordChangeDone(PasswordChangeDoneView):
+    template_name = "club/password_change_done.html"
+
+
+def _signups_from(address: str) -> int:
+    """Count one more sign-up attempt from this address in the current hour."""
+    key = f"signups:{address}:{int(time.time() // SIGNUP_WINDOW)}"
+    if cache.add(key, 1, SIGNUP_WINDOW + 60):
+        return 1
+    return int(cache.incr(key))
 
 
 def signup(request: HttpRequest) -> HttpResponse:
     form: UserCreationForm[User] = UserCreationForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user)
-        return HttpResponseRedirect(reverse("sessions"))
+    if request.method == "POST":
+        if _signups_from(request.META.get("REMOTE_ADDR", "")) > settings.SIGNUP_LIMIT:
+            return render(request, "429.html", status=429)
+        if form.is_valid():
+            user = form.save()
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return HttpResponseRedirect(reverse("sessions"))
     return render(request, "club/signup.html", {"form": form})

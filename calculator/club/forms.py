@@ -5,12 +5,37 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.forms.fields import InvalidJSONInput
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from calculator.club.names import without_controls
 from rules import options as options_mod
 from rules.hand import SEATS, seat_order
 from rules.regions import REGIONS
+
+
+class RulesField(forms.JSONField):
+    """House rules as a JSON object; anything else, however deep, is a clear error."""
+
+    def to_python(self, value: Any) -> Any:
+        try:
+            found = super().to_python(value)
+        except RecursionError:
+            raise forms.ValidationError(_("House rules nest too deeply."), code="invalid") from None
+        if found is not None and not isinstance(found, dict):  # a list, a number, a string
+            raise forms.ValidationError(
+                _('House rules are an object of names and values, like {"tier": "yao_ban_liu"}.'),
+                code="invalid",
+            )
+        return found
+
+    def bound_data(self, data: Any, initial: Any) -> Any:
+        # Drawn again after an error: what was typed, as typed, however deep.
+        try:
+            return super().bound_data(data, initial)
+        except RecursionError:
+            return InvalidJSONInput(data)
 
 
 class SessionForm(forms.Form):
@@ -26,7 +51,7 @@ class SessionForm(forms.Form):
     name_W = forms.CharField(label="西 W", max_length=40, required=False)
     name_N = forms.CharField(label="北 N", max_length=40, required=False)
     dealer = forms.ChoiceField(label=gettext_lazy("First dealer"), choices=[(s, s) for s in SEATS])
-    rules = forms.JSONField(
+    rules = RulesField(
         label=gettext_lazy('House rules (JSON, e.g. {"tier": "yao_ban_liu"})'),
         required=False,
         initial=dict,
@@ -37,6 +62,9 @@ class SessionForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        for name in ("title", "name_E", "name_S", "name_W", "name_N"):
+            if isinstance(data.get(name), str):
+                data[name] = without_controls(data[name])
         region_key = data.get("region")
         players = data.get("players") or 4
         if region_key in REGIONS:

@@ -7,6 +7,12 @@ urlpatterns = [
     path("accounts/login/", accounts.SignInView.as_view(), name="login"),
     path("accounts/logout/", LogoutView.as_view(), name="logout"),
     path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/password/", accounts.PasswordChange.as_view(), name="password-change"),
+    path(
+        "accounts/password/done/",
+        accounts.PasswordChangeDone.as_view(),
+        name="password-change-done",
+    ),
     path("sessions/", views.session_list, name="sessions"),
     path("sessions/new/", views.session_new, name="session-new"),
     path("sessions/<int:pk>/", views.session_detail, name="session"),

@@ -22,6 +22,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 
 from calculator.club.forms import SessionForm
@@ -146,7 +147,10 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "club/detail.html", _context(session, read_only=False))
 
 
+@cache_control(private=True)
 def shared(request: HttpRequest, token: str) -> HttpResponse:
+    """The read-only page behind a share link: for whoever holds the link, so
+    no shared cache may keep it (a revoked link must stop working)."""
     if not token:
         raise Http404
     session = get_object_or_404(ClubSession, share_token=token)
@@ -267,6 +271,27 @@ def _back(request: HttpRequest, session: ClubSession) -> HttpResponse:
     return HttpResponseRedirect(url)
 
 
+# A cell a spreadsheet would run as a formula (OWASP's "CSV injection"): a
+# name typed as =1+1 or @SUM(1) is written with a leading ' and shown as typed.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value: object) -> object:
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+class SafeCsvWriter:
+    """``csv.writer`` whose every text cell is neutralised; numbers stay numbers."""
+
+    def __init__(self, out: Any) -> None:
+        self._writer = csv.writer(out)
+
+    def writerow(self, row: list[object]) -> None:
+        self._writer.writerow([safe_cell(v) for v in row])
+
+
 @login_required
 def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
     session = _owned(request, pk)
@@ -274,7 +299,7 @@ def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="session-{session.pk}.csv"'
     response.write("\ufeff")  # so spreadsheet programs read the Chinese as UTF-8
-    writer = csv.writer(response)
+    writer = SafeCsvWriter(response)
     names = [name for _, name in context["seats"]]
     writer.writerow(
         ["#", "dealer", "winner", "win_by", "total", *names, *[f"Σ {n}" for n in names]]

@@ -59,6 +59,7 @@ def serve(directory: str) -> subprocess.Popen[bytes]:
         "DEBUG": "0",
         "SECURE": "0",
         "API_RATE_LIMIT": "0",
+        "PAGE_RATE_LIMIT": "0",
         "ALLOWED_HOSTS": "127.0.0.1",
         "SQLITE_PATH": f"{directory}/db.sqlite3",
     }

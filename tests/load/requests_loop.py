@@ -17,6 +17,7 @@ os.environ.update(
     DEBUG="0",
     SECURE="0",
     API_RATE_LIMIT="0",
+    PAGE_RATE_LIMIT="0",
     ALLOWED_HOSTS="127.0.0.1",
     SQLITE_PATH=os.path.join(tempfile.gettempdir(), "suanfan-instructions.sqlite3"),
 )

@@ -19,7 +19,7 @@ fi
 
 DIR=$(mktemp -d)
 export SECRET_KEY="load-test-$(date +%s)-not-for-production-use-xxxxxxxx" DEBUG=0 SECURE=0 \
-  API_RATE_LIMIT=0 SQLITE_PATH="$DIR/db.sqlite3" ALLOWED_HOSTS=127.0.0.1
+  API_RATE_LIMIT=0 PAGE_RATE_LIMIT=0 SQLITE_PATH="$DIR/db.sqlite3" ALLOWED_HOSTS=127.0.0.1
 "$PY" manage.py migrate --noinput -v0
 "$PY" -m gunicorn calculator.wsgi -b "127.0.0.1:$PORT" -w "$WORKERS" --log-level warning &
 SERVER=$!

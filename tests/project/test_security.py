@@ -70,6 +70,7 @@ def test_oversized_requests_are_refused_plainly(client: Client) -> None:
     assert response.json()["errors"][0]["code"] == "too_large"
 
 
+@pytest.mark.django_db
 @override_settings(API_RATE_LIMIT=3)
 def test_the_api_is_rate_limited_with_a_clear_answer(client: Client) -> None:
     from django.core.cache import cache
