@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from calculator.club.models import ClubSession, HandChange, HandRecord
+from calculator.club.models import ClubSession, HandChange, HandRecord, RuleProfile
 
 
 class HandInline(admin.TabularInline):
@@ -27,3 +27,10 @@ class HandRecordAdmin(admin.ModelAdmin):
 class HandChangeAdmin(admin.ModelAdmin):
     list_display = ("session", "action", "position", "user", "at")
     list_filter = ("action",)
+
+
+@admin.register(RuleProfile)
+class RuleProfileAdmin(admin.ModelAdmin):
+    list_display = ("name", "owner", "region", "updated")
+    list_filter = ("region",)
+    search_fields = ("name", "owner__username")

@@ -17,6 +17,30 @@ from rules.hand import seat_order
 from rules.ledger import CARRIED, Replay, replay
 
 
+class RuleProfile(models.Model):
+    """A referee's named set of house rules for a region ("周五晚场"). A session
+    started from it copies the rules, so editing the profile later changes no
+    session; a share link lets another referee copy it, never edit it."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    name = models.CharField(max_length=60)
+    region = models.CharField(max_length=20)
+    rules = models.JSONField(default=dict, blank=True)
+    share_token = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name", "-updated"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def new_share_token(self) -> str:
+        self.share_token = secrets.token_urlsafe(24)
+        return self.share_token
+
+
 class ClubSession(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     title = models.CharField(max_length=120)
@@ -26,11 +50,14 @@ class ClubSession(models.Model):
     start = models.JSONField(default=dict, blank=True)  # first hand's dealer and table (针 …)
     version = models.PositiveIntegerField(default=0)  # bumped on every write
     share_token = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    # The profile the rules were copied from, for the referee's reference only.
+    profile = models.ForeignKey(RuleProfile, null=True, blank=True, on_delete=models.SET_NULL)
+    finished = models.DateTimeField(null=True, blank=True)  # archived once the evening is over
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["-updated"]
+        ordering = ["-created"]
 
     def __str__(self) -> str:
         return self.title
@@ -75,7 +102,7 @@ class HandChange(models.Model):
     session = models.ForeignKey(ClubSession, on_delete=models.CASCADE, related_name="changes")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)
     at = models.DateTimeField(auto_now_add=True)
-    action = models.CharField(max_length=10)  # add, edit, delete
+    action = models.CharField(max_length=10)  # add, edit, delete, restore
     position = models.PositiveIntegerField()
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)

@@ -1,7 +1,7 @@
 from django.contrib.auth.views import LogoutView
 from django.urls import path
 
-from calculator.club import accounts, views
+from calculator.club import accounts, exports, profiles, views
 
 urlpatterns = [
     path("accounts/login/", accounts.SignInView.as_view(), name="login"),
@@ -20,8 +20,22 @@ urlpatterns = [
     path("sessions/<int:pk>/hands/", views.hand_save, name="hand-save"),
     path("sessions/<int:pk>/hands/<int:position>/edit/", views.hand_edit, name="hand-edit"),
     path("sessions/<int:pk>/hands/<int:position>/delete/", views.hand_delete, name="hand-delete"),
+    path(
+        "sessions/<int:pk>/changes/<int:change>/restore/",
+        views.change_restore,
+        name="change-restore",
+    ),
+    path("sessions/<int:pk>/finish/", views.finish, name="session-finish"),
     path("sessions/<int:pk>/share/", views.share, name="session-share"),
-    path("sessions/<int:pk>/export.csv", views.export_csv, name="session-csv"),
-    path("sessions/<int:pk>/print/", views.print_sheet, name="session-print"),
+    path("sessions/<int:pk>/export.csv", exports.export_csv, name="session-csv"),
+    path("sessions/<int:pk>/export-codes.csv", exports.export_codes, name="session-csv-codes"),
+    path("sessions/<int:pk>/print/", exports.print_sheet, name="session-print"),
     path("s/<str:token>/", views.shared, name="session-shared"),
+    path("profiles/", profiles.profile_list, name="profiles"),
+    path("profiles/new/", profiles.profile_new, name="profile-new"),
+    path("profiles/<int:pk>/", profiles.profile_edit, name="profile-edit"),
+    path("profiles/<int:pk>/delete/", profiles.profile_delete, name="profile-delete"),
+    path("profiles/<int:pk>/share/", profiles.profile_share, name="profile-share"),
+    path("p/<str:token>/", profiles.profile_shared, name="profile-shared"),
+    path("p/<str:token>/copy/", profiles.profile_copy, name="profile-copy"),
 ]

@@ -3,14 +3,12 @@
 A session belongs to the referee who made it: other users get 404 and
 anonymous visitors are sent to sign in; players read it through a share link
 that can be revoked. Every write is one transaction guarded by the session's
-version, so two devices editing at once cannot both win silently.
+version, so two devices editing at once cannot both win silently; nothing is
+lost by a slip — a deleted or corrected hand comes back from the history.
 """
 
 from __future__ import annotations
 
-import csv
-from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any, cast
 
 from django.contrib import messages
@@ -21,16 +19,29 @@ from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 
-from calculator.club.forms import SessionForm
-from calculator.club.models import ClubSession, HandChange, HandRecord, as_data
-from calculator.page.public import PageState, calculator_page, digits, next_table_lines
+from calculator.club import ledger
+from calculator.club.forms import SessionForm, profile_initial
+from calculator.club.models import ClubSession, HandChange, HandRecord, RuleProfile, as_data
+from calculator.page.public import (
+    PageState,
+    calculator_page,
+    digits,
+    house_rule_controls,
+    house_rules_read,
+)
+from calculator.words.wording import region_name
 from rules.hand import seat_order
-from rules.ledger import CARRIED, settle_up
 from rules.regions import REGIONS
+
+CHANGED_ELSEWHERE = gettext_lazy(
+    "This session was changed on another device; nothing was saved. Check it and try again."
+)
 
 
 def _referee(request: HttpRequest) -> User:
@@ -43,108 +54,106 @@ def _owned(request: HttpRequest, pk: int) -> ClubSession:
     return get_object_or_404(ClubSession, pk=pk, owner=_referee(request))
 
 
+# --------------------------------------------------------------------------
+# Finding a session, starting one
+# --------------------------------------------------------------------------
+
+
 @login_required
 def session_list(request: HttpRequest) -> HttpResponse:
-    sessions = ClubSession.objects.filter(owner=_referee(request))
-    return render(request, "club/list.html", {"sessions": sessions})
+    """The referee's sessions, newest first: those in play, or the archive;
+    ``q`` finds those a player of that name sat in."""
+    archive = request.GET.get("archive") == "1"
+    query = request.GET.get("q", "").strip()[:40]
+    sessions = ClubSession.objects.filter(owner=_referee(request), finished__isnull=not archive)
+    found = [
+        {
+            "session": s,
+            "region": region_name(s.region),
+            "players": [s.players[seat] for seat in s.seats],
+        }
+        for s in sessions
+        if not query or any(query.lower() in name.lower() for name in s.players.values())
+    ]
+    return render(
+        request, "club/list.html", {"sessions": found, "archive": archive, "query": query}
+    )
 
 
 @login_required
 def session_new(request: HttpRequest) -> HttpResponse:
-    form = SessionForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        seats = seat_order(data["players"])
-        session = ClubSession.objects.create(
-            owner=_referee(request),
-            title=data["title"],
-            region=data["region"],
-            players={s: data[f"name_{s}"] for s in seats},
-            rules=data["rules"],
-            start={"dealer": data["dealer"]},
-        )
-        return HttpResponseRedirect(reverse("session", args=[session.pk]))
-    return render(request, "club/new.html", {"form": form})
+    """A new session: players by seat, the first dealer beside their name, the
+    house rules as the calculator's controls or from a profile."""
+    referee = _referee(request)
+    if request.method == "POST" and not _redrawn(request):
+        form = SessionForm(request.POST, owner=referee)
+        if form.is_valid():
+            data = form.cleaned_data
+            session = ClubSession.objects.create(
+                owner=referee,
+                title=data["title"],
+                region=data["region"],
+                players={s: data[f"name_{s}"] for s in seat_order(data["players"])},
+                rules=data["rules"],
+                start={"dealer": data["dealer"]},
+                profile=data.get("profile"),
+            )
+            return HttpResponseRedirect(reverse("session", args=[session.pk]))
+    else:
+        form = SessionForm(initial=_starting(request, referee), owner=referee)
+    return render(request, "club/new.html", _form_context(form))
 
 
-def _context(session: ClubSession, read_only: bool) -> dict[str, Any]:
-    played = session.replayed()
-    seats = session.seats
-    rows = []
-    for step in played.steps:
-        result = step.result
-        rows.append(
-            {
-                "number": step.number,
-                "dealer": step.request.get("dealer"),
-                "winner": step.request.get("seat") if result.get("winning") else None,
-                "win_by": step.request.get("win_by"),
-                "ok": result.get("ok"),
-                "winning": result.get("winning"),
-                "total": result.get("total"),
-                "items": [i for i in result.get("items", []) if i.get("value")],
-                "net": [result.get("net", {}).get(s, 0) for s in seats],
-                "totals": [step.totals.get(s, 0) for s in seats],
-                "errors": result.get("errors", []),
-                "reasons": result.get("reasons", []),
-            }
-        )
-    names = session.players
-    transfers = [(names[a], names[b], amount) for a, b, amount in settle_up(played.totals)]
-    return {
-        "session": session,
-        "region": REGIONS[session.region],
-        "seats": [(s, names[s]) for s in seats],
-        "rows": rows,
-        "totals": [played.totals.get(s, 0) for s in seats],
-        "transfers": transfers,
-        "next_table": next_table_lines(dict(played.table)),
-        "read_only": read_only,
-        "changes": session.changes.all()[:30],
-        "add_url": _calculator_url(session, played.table),
-    }
-
-
-def _calculator_url(
-    session: ClubSession,
-    table: Mapping[str, Any],
-    edit: int | None = None,
-    data: dict[str, Any] | None = None,
-) -> str:
-    """The calculator page set up for this session's next hand (or a hand to correct)."""
-    carried = {k: v for k, v in table.items() if k in CARRIED}
-    state = PageState(
-        region=session.region,
-        players=session.seat_count,
-        dealer=str(table.get("dealer", "E")),
-        seat=str(table.get("dealer", "E")),
-        options={
-            k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in session.rules.items()
-        },
-        table={
-            k: ",".join(f"{s}:{n}" for s, n in v.items()) if isinstance(v, dict) else str(v)
-            for k, v in carried.items()
-            if v is not None
-        },
-        edit=str(edit or ""),
+def _redrawn(request: HttpRequest) -> bool:
+    """The form came back for another region or profile, not to be saved yet
+    (with JavaScript the choice redraws it at once; without, a button does)."""
+    post = request.POST
+    return (
+        "redraw" in post
+        or post.get("region") != post.get("shown_region")
+        or post.get("profile", "") != post.get("shown_profile", "")
     )
-    if data:
-        state = replace(state, **PageState.fields_from_json(data))
-    return f"{reverse('session-hand', args=[session.pk])}?{state.query()}"
 
 
-@login_required
-def session_hand(request: HttpRequest, pk: int) -> HttpResponse:
-    """The calculator page, entering a hand for this session (or correcting one)."""
-    session = _owned(request, pk)
-    address = reverse("session-hand", args=[pk])
-    return calculator_page(request, address, {"club": session})
+def _starting(request: HttpRequest, referee: User) -> dict[str, Any]:
+    """The form's values: what was typed when it is redrawn, a profile's rules
+    when one was picked, or a fresh table."""
+    if request.method != "POST":
+        initial: dict[str, Any] = {"players": 4, "dealer": "E"}
+        picked = request.GET.get("profile", "")
+    else:
+        post = request.POST
+        fields = ("title", "players", "dealer", "region", "profile", *_NAME_FIELDS)
+        initial = {k: post.get(k) for k in fields if post.get(k) is not None}
+        region = str(post.get("region") or "")
+        initial["house_rules"] = house_rules_read(region, post) if region in REGIONS else {}
+        picked = post.get("profile", "") if post.get("profile") != post.get("shown_profile") else ""
+    profile = (
+        RuleProfile.objects.filter(owner=referee, pk=int(picked)).first()
+        if digits(picked)
+        else None
+    )
+    if profile is not None:
+        initial.update(profile_initial(profile))
+    return initial
+
+
+_NAME_FIELDS = ("name_E", "name_S", "name_W", "name_N")
+
+
+def _form_context(form: SessionForm) -> dict[str, Any]:
+    return {
+        "form": form,
+        "house_rules": house_rule_controls(form.region_key, form.house_rules()),
+        "shown_region": form.region_key,
+        "shown_profile": form["profile"].value() or "",
+    }
 
 
 @login_required
 def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     session = _owned(request, pk)
-    return render(request, "club/detail.html", _context(session, read_only=False))
+    return render(request, "club/detail.html", ledger.context(session, read_only=False))
 
 
 @cache_control(private=True)
@@ -154,7 +163,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
     if not token:
         raise Http404
     session = get_object_or_404(ClubSession, share_token=token)
-    return render(request, "club/detail.html", _context(session, read_only=True))
+    return render(request, "club/detail.html", ledger.context(session, read_only=True))
 
 
 @login_required
@@ -167,6 +176,29 @@ def share(request: HttpRequest, pk: int) -> HttpResponse:
         session.new_share_token()
     session.save(update_fields=["share_token", "updated"])
     return HttpResponseRedirect(reverse("session", args=[pk]))
+
+
+@login_required
+@require_POST
+def finish(request: HttpRequest, pk: int) -> HttpResponse:
+    """The evening is over: the session goes to the archive (or comes back)."""
+    session = _owned(request, pk)
+    session.finished = None if request.POST.get("reopen") else timezone.now()
+    session.save(update_fields=["finished", "updated"])
+    return HttpResponseRedirect(reverse("session", args=[pk]))
+
+
+# --------------------------------------------------------------------------
+# Hands: entered, corrected, deleted, restored
+# --------------------------------------------------------------------------
+
+
+@login_required
+def session_hand(request: HttpRequest, pk: int) -> HttpResponse:
+    """The calculator page, entering a hand for this session (or correcting one)."""
+    session = _owned(request, pk)
+    address = reverse("session-hand", args=[pk])
+    return calculator_page(request, address, {"club": session})
 
 
 def _bump(session: ClubSession, version: str | None) -> bool:
@@ -217,26 +249,25 @@ def hand_save(request: HttpRequest, pk: int) -> HttpResponse:
     if not save_hand(
         session, request.user, data, request.POST.get("version"), request.POST.get("edit", "")
     ):
-        messages.error(
-            request,
-            _(
-                "This session was changed on another device; nothing was saved. Check it and enter the hand again."
-            ),
-        )
+        messages.error(request, CHANGED_ELSEWHERE)
     return _back(request, session)
 
 
 @login_required
-@require_POST
 def hand_delete(request: HttpRequest, pk: int, position: int) -> HttpResponse:
+    """Asks first, naming the hand; deletes on the answer. The history keeps it
+    and can bring it back."""
     session = _owned(request, pk)
+    record = get_object_or_404(HandRecord, session=session, position=position)
+    if request.method != "POST":
+        row = ledger.rows(session, session.replayed())[position - 1]
+        return render(
+            request, "club/delete.html", {"session": session, "row": row, "record": record}
+        )
     with transaction.atomic():
         if not _bump(session, request.POST.get("version")):
-            messages.error(
-                request, _("This session was changed on another device; nothing was deleted.")
-            )
+            messages.error(request, CHANGED_ELSEWHERE)
             return _back(request, session)
-        record = get_object_or_404(HandRecord, session=session, position=position)
         HandChange.objects.create(
             session=session,
             user=_referee(request),
@@ -248,6 +279,51 @@ def hand_delete(request: HttpRequest, pk: int, position: int) -> HttpResponse:
         for later in session.hands.filter(position__gt=position).order_by("position"):
             later.position -= 1
             later.save(update_fields=["position"])
+    messages.info(
+        request, _("Hand %(n)s was deleted. The history below can bring it back.") % {"n": position}
+    )
+    return _back(request, session)
+
+
+@login_required
+@require_POST
+def change_restore(request: HttpRequest, pk: int, change: int) -> HttpResponse:
+    """Undo one change from the history: a deleted hand goes back where it was,
+    a corrected one back to what it was; everything after it is recomputed."""
+    session = _owned(request, pk)
+    undone = get_object_or_404(HandChange, session=session, pk=change)
+    with transaction.atomic():
+        if not _bump(session, request.POST.get("version")):
+            messages.error(request, CHANGED_ELSEWHERE)
+            return _back(request, session)
+        if undone.action == "delete" and undone.before is not None:
+            position = min(undone.position, session.hands.count() + 1)
+            for later in session.hands.filter(position__gte=position).order_by("-position"):
+                later.position += 1
+                later.save(update_fields=["position"])
+            HandRecord.objects.create(session=session, position=position, data=undone.before)
+            after = undone.before
+        elif undone.action == "edit" and undone.before is not None:
+            record = HandRecord.objects.filter(session=session, position=undone.position).first()
+            if record is None or record.data != undone.after:
+                messages.error(request, _("That hand has changed since; nothing was restored."))
+                transaction.set_rollback(True)
+                return _back(request, session)
+            position, after = undone.position, undone.before
+            record.data = after
+            record.save(update_fields=["data"])
+        else:
+            transaction.set_rollback(True)
+            return _back(request, session)
+        HandChange.objects.create(
+            session=session,
+            user=_referee(request),
+            action="restore",
+            position=position,
+            before={"undoes": undone.pk},  # which change this undid, so it is undone once
+            after=after,
+        )
+    messages.info(request, _("Hand %(n)s is back.") % {"n": position})
     return _back(request, session)
 
 
@@ -257,73 +333,18 @@ def hand_edit(request: HttpRequest, pk: int, position: int) -> HttpResponse:
     session = _owned(request, pk)
     record = get_object_or_404(HandRecord, session=session, position=position)
     played = session.replayed()
-    table = dict(played.steps[position - 1].request.get("table", {}))
-    table["dealer"] = played.steps[position - 1].request.get("dealer", "E")
-    return HttpResponseRedirect(_calculator_url(session, table, edit=position, data=record.data))
+    started = played.steps[position - 1].request
+    table = {**dict(started.get("table", {})), "dealer": started.get("dealer", "E")}
+    return HttpResponseRedirect(
+        ledger.calculator_url(session, table, edit=position, data=record.data)
+    )
 
 
 def _back(request: HttpRequest, session: ClubSession) -> HttpResponse:
-    url = reverse("session", args=[session.pk])
+    """Back to the session, its new totals in view."""
+    url = reverse("session", args=[session.pk]) + "#totals"
     if getattr(request, "htmx", False):
         response = HttpResponse(status=204)
         response["HX-Redirect"] = url
         return response
     return HttpResponseRedirect(url)
-
-
-# A cell a spreadsheet would run as a formula (OWASP's "CSV injection"): a
-# name typed as =1+1 or @SUM(1) is written with a leading ' and shown as typed.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def safe_cell(value: object) -> object:
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
-
-
-class SafeCsvWriter:
-    """``csv.writer`` whose every text cell is neutralised; numbers stay numbers."""
-
-    def __init__(self, out: Any) -> None:
-        self._writer = csv.writer(out)
-
-    def writerow(self, row: list[object]) -> None:
-        self._writer.writerow([safe_cell(v) for v in row])
-
-
-@login_required
-def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    session = _owned(request, pk)
-    context = _context(session, read_only=True)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="session-{session.pk}.csv"'
-    response.write("\ufeff")  # so spreadsheet programs read the Chinese as UTF-8
-    writer = SafeCsvWriter(response)
-    names = [name for _, name in context["seats"]]
-    writer.writerow(
-        ["#", "dealer", "winner", "win_by", "total", *names, *[f"Σ {n}" for n in names]]
-    )
-    for row in context["rows"]:
-        total = row["total"] or {}
-        writer.writerow(
-            [
-                row["number"],
-                row["dealer"],
-                row["winner"] or "",
-                row["win_by"],
-                f"{total.get('value', '')} {total.get('unit', '')}".strip(),
-                *row["net"],
-                *row["totals"],
-            ]
-        )
-    writer.writerow([])
-    for payer, payee, amount in context["transfers"]:
-        writer.writerow(["settle", payer, payee, amount])
-    return response
-
-
-@login_required
-def print_sheet(request: HttpRequest, pk: int) -> HttpResponse:
-    session = _owned(request, pk)
-    return render(request, "club/print.html", _context(session, read_only=True))

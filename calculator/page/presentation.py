@@ -226,9 +226,15 @@ def seat_choices(state: PageState) -> dict[str, Any]:
 
 
 def option_controls(state: PageState) -> list[dict[str, Any]]:
+    return house_rule_controls(state.region, state.options)
+
+
+def house_rule_controls(region_key: str, options: Mapping[str, str]) -> list[dict[str, Any]]:
+    """A control for each of a region's house rules, at ``options`` (form text,
+    only the ones changed) or its default: the calculator's and the club's forms."""
     out = []
-    for info in describe(state.reg.options):
-        current = state.options.get(info.name)
+    for info in describe(REGIONS[region_key].options):
+        current = options.get(info.name)
         if info.kind == "bool":
             value: Any = (current or str(info.default)).lower() in ("1", "true", "on")
         else:
@@ -246,7 +252,7 @@ def option_controls(state: PageState) -> list[dict[str, Any]]:
             {
                 "name": info.name,
                 "kind": info.kind,
-                "label": option_label(info.name),
+                "label": option_label(info.name, region_key),
                 "choices": choices,
                 "value": value,
                 "min": info.minimum,
@@ -430,7 +436,8 @@ def rule_name(rule: str) -> str:
     if ".md" in head:
         option = rest.removeprefix("option ").strip()
         if option:
-            return _("House rule: %(option)s") % {"option": option_label(option)}
+            region = head.removesuffix(".md")
+            return _("House rule: %(option)s") % {"option": option_label(option, region)}
         return _("Our reading of the seed")
     return term(rule)
 
@@ -444,7 +451,7 @@ def result_view(state: PageState) -> dict[str, Any] | None:
         listed = []
         for e in got.errors:
             place = _place(e.field)
-            text = word_html(e.text)
+            text = word_html(e.text, state.region)
             fix = FIXES.get(e.code)
             joined_up = escape(_("%(problem)s. %(fix)s")) % {"problem": text, "fix": escape(fix)}
             full = mark_safe(joined_up) if fix else text

@@ -1,15 +1,25 @@
 """What the calculator page offers the other apps: its state, a tile as drawn,
-the words it uses for a rule and a table, and the page itself for a hand
-entered elsewhere (a club session's)."""
+the words it uses for a rule and a table, the house-rule controls and how
+their form fields read, and the page itself for a hand entered elsewhere (a
+club session's)."""
 
 from calculator.page.presentation import (
     TileView,
     dropped_text,
+    house_rule_controls,
     next_table_lines,
     rule_name,
     tile_view,
 )
-from calculator.page.state import MeldEntry, PageState, change_region, digits
+from calculator.page.state import (
+    MeldEntry,
+    PageState,
+    change_region,
+    digits,
+    house_rules_read,
+    house_rules_text,
+    house_rules_typed,
+)
 from calculator.page.views import calculator_page
 
 __all__ = [
@@ -20,6 +30,10 @@ __all__ = [
     "change_region",
     "digits",
     "dropped_text",
+    "house_rule_controls",
+    "house_rules_read",
+    "house_rules_text",
+    "house_rules_typed",
     "next_table_lines",
     "rule_name",
     "tile_view",

@@ -345,6 +345,28 @@ class PageState:
         return raw
 
 
+def house_rules_read(region_key: str, data: Mapping[str, Any]) -> dict[str, str]:
+    """The house rules of this region a form posted (``o.<name>`` fields), only
+    those changed."""
+    names = {i.name for i in describe(REGIONS[region_key].options)}
+    options = PageState.from_query({**_flat(data), "r": region_key}).options
+    return {k: v for k, v in options.items() if k in names}
+
+
+def house_rules_typed(region_key: str, options: Mapping[str, str]) -> dict[str, Any]:
+    """Form text of house rules → the engine's ``rules`` object."""
+    return _typed_options(REGIONS[region_key], options)
+
+
+def house_rules_text(rules: Mapping[str, Any]) -> dict[str, str]:
+    """The engine's ``rules`` object → form text, as ``o.<name>`` fields hold it."""
+    return {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in rules.items()}
+
+
+def _flat(data: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: data.get(k) for k in data if k.startswith("o.")}
+
+
 def _non_default(region_key: str, options: dict[str, str]) -> dict[str, str]:
     """Only the options a player changed, so links stay short."""
     defaults = {i.name: i.default for i in describe(REGIONS[region_key].options)}

@@ -115,7 +115,7 @@ def rules_page(request: HttpRequest, region: str) -> HttpResponse:
     if region not in REGIONS:
         raise Http404(_("No such region"))
     options = [
-        {"label": option_label(o.name), "default": option_value(o, o.default)}
+        {"label": option_label(o.name, region), "default": option_value(o, o.default)}
         for o in describe(REGIONS[region].options)
     ]
     context = {

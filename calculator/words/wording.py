@@ -201,12 +201,18 @@ def label_of(terms: dict[str, Term], code: str) -> str:
 
 
 @cache
-def _option_infos() -> dict[str, OptionInfo]:
-    return {info.name: info for r in REGIONS.values() for info in describe(r.options)}
+def _option_infos(region_key: str | None) -> dict[str, OptionInfo]:
+    regions = [REGIONS[region_key]] if region_key in REGIONS else list(REGIONS.values())
+    found: dict[str, OptionInfo] = {}
+    for region in regions:
+        for info in describe(region.options):
+            found.setdefault(info.name, info)
+    return found
 
 
-def option_label(name: str) -> str:
-    info = _option_infos().get(name)
+def option_label(name: str, region_key: str | None = None) -> str:
+    """A house rule in words; ``region_key`` where two regions share its name."""
+    info = _option_infos(region_key).get(name)
     return gettext(info.doc) if info is not None and info.doc else name
 
 
@@ -227,7 +233,7 @@ def option_value(info: OptionInfo, value: Any) -> str:
 # --- sentences -----------------------------------------------------------------
 
 
-def _value(name: str, value: Any) -> str:
+def _value(name: str, value: Any, region_key: str | None = None) -> str:
     if name == "seat":
         return seat_name(str(value))
     if name == "seats":
@@ -240,7 +246,7 @@ def _value(name: str, value: Any) -> str:
         names = {r.name: r.key for r in REGIONS.values()}
         return region_name(names.get(str(value), str(value)))
     if name == "option":
-        return option_label(str(value))
+        return option_label(str(value), region_key)
     if name == "meld":
         return label_of(MELDS, str(value))
     if name == "win_by":
@@ -263,20 +269,23 @@ def _value(name: str, value: Any) -> str:
 TYPED = ("char", "typed")
 
 
-def word(text: Text | None) -> str:
-    """A sentence of the engine's in the page's language."""
+def word(text: Text | None, region_key: str | None = None) -> str:
+    """A sentence of the engine's in the page's language (``region_key``: the
+    region it is about, where a value's words depend on it)."""
     if text is None:
         return ""
-    values = {name: _value(name, value) for name, value in text.params}
+    values = {name: _value(name, value, region_key) for name, value in text.params}
     return _filled(gettext(text.template), text.template, values)
 
 
-def word_html(text: Text | None) -> SafeString:
+def word_html(text: Text | None, region_key: str | None = None) -> SafeString:
     """``word`` for a page: what the player typed is marked as such (``<kbd>``)."""
     if text is None:
         return mark_safe("")
     values = {
-        name: format_html("<kbd>{}</kbd>", value) if name in TYPED else escape(_value(name, value))
+        name: format_html("<kbd>{}</kbd>", value)
+        if name in TYPED
+        else escape(_value(name, value, region_key))
         for name, value in text.params
     }
     return mark_safe(_filled(escape(gettext(text.template)), escape(text.template), values))

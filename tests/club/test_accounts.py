@@ -81,7 +81,9 @@ def test_sign_ups_are_throttled_per_address(client: Client) -> None:
     assert [sign_up(n) for n in range(4)] == [200, 200, 429, 429]
 
 
-@pytest.mark.parametrize("password", ["            ", "\u200b" * 12, "\u2003\u3000" * 6, "\u202e" * 10])
+@pytest.mark.parametrize(
+    "password", ["            ", "\u200b" * 12, "\u2003\u3000" * 6, "\u202e" * 10]
+)
 def test_a_password_of_nothing_visible_is_refused(client: Client, password: str) -> None:
     data = {"username": "blank", "password1": password, "password2": password}
     response = client.post(reverse("signup"), data)

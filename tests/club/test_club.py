@@ -9,6 +9,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from calculator.club.models import ClubSession, HandChange, HandRecord
 
@@ -34,7 +36,7 @@ def make_session(client: Client, region: str = "chuzhou", **extra: Any) -> ClubS
         "name_W": "老西",
         "name_N": "北北",
         "dealer": "E",
-        "rules": "{}",
+        "shown_region": region,
         **extra,
     }
     response = client.post(reverse("session-new"), data)
@@ -44,7 +46,7 @@ def make_session(client: Client, region: str = "chuzhou", **extra: Any) -> ClubS
 
 def add_hand(client: Client, session: ClubSession, **fields: Any) -> Any:
     session.refresh_from_db()
-    data = {"r": session.region, "club": session.pk, "version": session.version, **fields}
+    data = {"r": session.region, "version": session.version, **fields}
     return client.post(reverse("hand-save", args=[session.pk]), data)
 
 
@@ -133,13 +135,17 @@ def test_csv_and_print(client: Client, referee: User) -> None:
     add_hand(client, session, s="S", dc="E", **PLAIN)
     csv_text = client.get(reverse("session-csv", args=[session.pk])).content.decode("utf-8-sig")
     assert "阿东" in csv_text.splitlines()[0]
-    assert "settle" in csv_text
+    with translation.override("zh-hans"):
+        assert _("Settle up") in csv_text
     assert client.get(reverse("session-print", args=[session.pk])).status_code == 200
 
 
 OWNER_URLS = [
     ("get", "session", True),
     ("get", "session-csv", True),
+    ("get", "session-csv-codes", True),
+    ("get", "session-hand", True),
+    ("post", "session-finish", True),
     ("get", "session-print", True),
     ("post", "session-share", True),
     ("post", "hand-save", True),

@@ -1,0 +1,179 @@
+"""A session's ledger as the referee reads it: every hand in words, the running
+totals, the history, the settling up — for the session page, the print sheet
+and the exports alike.
+
+The engine replays the hands (``rules.ledger``); here each row is worded in
+the page's language: seats by their names, the way of winning, the hand's
+value, what went wrong where a hand does not score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from calculator.club.models import ClubSession
+from calculator.page.public import PageState, next_table_lines
+from calculator.words.wording import (
+    WIN_BY,
+    label_of,
+    option_label,
+    option_value,
+    region_name,
+    seat_name,
+    term,
+    word,
+)
+from rules.engine import score
+from rules.ledger import CARRIED, Replay, settle_up
+from rules.options import describe
+from rules.regions import REGIONS
+
+ACTIONS = {
+    "add": pgettext("a hand was", "entered"),
+    "edit": pgettext("a hand was", "corrected"),
+    "delete": pgettext("a hand was", "deleted"),
+    "restore": pgettext("a hand was", "restored"),
+}
+
+
+def who(session: ClubSession, seat: str | None) -> str:
+    """A seat as the referee knows it: the player's name, and the seat."""
+    if not seat:
+        return ""
+    name = session.players.get(seat, "")
+    return f"{name} ({seat_name(seat)})" if name else seat_name(seat)
+
+
+def rows(session: ClubSession, played: Replay) -> list[dict[str, Any]]:
+    seats = session.seats
+    out = []
+    for step in played.steps:
+        result = step.result
+        winning = bool(result.get("winning"))
+        total = result.get("total") or {}
+        problems: list[str] = []
+        if not result.get("ok") or not winning:
+            again = score(step.request)  # the typed score, to word what went wrong
+            problems = [word(e.text) for e in again.errors] + [word(r) for r in again.reasons]
+        seat = step.request.get("seat")
+        out.append(
+            {
+                "number": step.number,
+                "dealer": who(session, step.request.get("dealer")),
+                "winner": who(session, seat) if winning else "",
+                "winner_seat": seat if winning else "",
+                "win_by": label_of(WIN_BY, str(step.request.get("win_by") or "")),
+                "win_by_code": step.request.get("win_by"),
+                "ok": bool(result.get("ok")),
+                "winning": winning,
+                "value": total.get("value"),
+                "unit": term(total.get("unit", "")),
+                "unit_code": total.get("unit", ""),
+                "items": [
+                    {"name": term(i["name"]), "value": i["value"], "unit": term(i["unit"])}
+                    for i in result.get("items", [])
+                    if i.get("value")
+                ],
+                "problems": problems,
+                "net": [result.get("net", {}).get(s, 0) for s in seats],
+                "totals": [step.totals.get(s, 0) for s in seats],
+            }
+        )
+    return out
+
+
+def history(session: ClubSession, limit: int = 50) -> list[dict[str, Any]]:
+    """Each change in words ("第 4 局 已更正 · 王 · 21:40"), newest first, and
+    whether it can be undone in one tap."""
+    current = {h.position: h.data for h in session.hands.all()}
+    changes = list(session.changes.select_related("user").all()[:limit])
+    undone = {
+        c.before.get("undoes")
+        for c in changes
+        if c.action == "restore" and isinstance(c.before, dict)
+    }
+    out = []
+    for change in changes:
+        at = timezone.localtime(change.at).strftime("%H:%M")
+        line = _("Hand %(n)s %(what)s · %(who)s · %(at)s") % {
+            "n": change.position,
+            "what": ACTIONS.get(change.action, change.action),
+            "who": change.user.get_username() if change.user else "—",
+            "at": at,
+        }
+        restorable = change.pk not in undone and (
+            change.action == "delete"
+            or (change.action == "edit" and current.get(change.position) == change.after)
+        )
+        out.append(
+            {"id": change.pk, "line": line, "restorable": restorable, "action": change.action}
+        )
+    return out
+
+
+def rules_in_words(region_key: str, rules: Mapping[str, Any]) -> list[str]:
+    """The house rules a session was played under, each in words."""
+    lines = []
+    for info in describe(REGIONS[region_key].options):
+        value = rules.get(info.name, info.default)
+        lines.append(f"{option_label(info.name, region_key)}: {option_value(info, value)}")
+    return lines
+
+
+def calculator_url(
+    session: ClubSession,
+    table: Mapping[str, Any],
+    edit: int | None = None,
+    data: dict[str, Any] | None = None,
+) -> str:
+    """The calculator page set up for this session's next hand, or for hand
+    ``edit`` to correct: the seats, the dealer and the table state carried
+    into it, with the hand's own table state on top."""
+    carried = {
+        k: ",".join(f"{s}:{n}" for s, n in v.items()) if isinstance(v, dict) else str(v)
+        for k, v in table.items()
+        if k in CARRIED and v is not None
+    }
+    dealer = str(table.get("dealer", "E"))
+    state = PageState(
+        region=session.region,
+        players=session.seat_count,
+        dealer=dealer,
+        seat=dealer,
+        options={
+            k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in session.rules.items()
+        },
+        table=carried,
+        edit=str(edit or ""),
+    )
+    if data:
+        fields = PageState.fields_from_json(data)
+        fields["table"] = {**carried, **fields["table"]}
+        state = replace(state, **fields)
+    return f"{reverse('session-hand', args=[session.pk])}?{state.query()}"
+
+
+def context(session: ClubSession, read_only: bool) -> dict[str, Any]:
+    played = session.replayed()
+    names = session.players
+    transfers = [(names[a], names[b], amount) for a, b, amount in settle_up(played.totals)]
+    return {
+        "session": session,
+        "region_label": region_name(session.region),
+        "seats": [(s, names[s]) for s in session.seats],
+        "rows": rows(session, played),
+        "totals": [played.totals.get(s, 0) for s in session.seats],
+        "transfers": transfers,
+        "next_table": next_table_lines(dict(played.table)),
+        "read_only": read_only,
+        "history": [] if read_only else history(session),
+        "rules": rules_in_words(session.region, session.rules),
+        "add_url": calculator_url(session, played.table),
+    }
