@@ -132,6 +132,7 @@ def calculator_url(
     table: Mapping[str, Any],
     edit: int | None = None,
     data: dict[str, Any] | None = None,
+    address: str = "",
 ) -> str:
     """The calculator page set up for this session's next hand, or for hand
     ``edit`` to correct: the seats, the dealer and the table state carried
@@ -157,7 +158,7 @@ def calculator_url(
         fields = PageState.fields_from_json(data)
         fields["table"] = {**carried, **fields["table"]}
         state = replace(state, **fields)
-    return f"{reverse('session-hand', args=[session.pk])}?{state.query()}"
+    return f"{address or reverse('session-hand', args=[session.pk])}?{state.query()}"
 
 
 def context(session: ClubSession, read_only: bool) -> dict[str, Any]:

@@ -53,6 +53,11 @@ class ClubSession(models.Model):
     # The profile the rules were copied from, for the referee's reference only.
     profile = models.ForeignKey(RuleProfile, null=True, blank=True, on_delete=models.SET_NULL)
     finished = models.DateTimeField(null=True, blank=True)  # archived once the evening is over
+    # Each seat's total so far and the table the next hand starts from, kept
+    # with every write (``refresh``), so standings over many tables need no replay.
+    totals = models.JSONField(default=dict, blank=True)
+    table = models.JSONField(default=dict, blank=True)
+    hands_played = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -78,6 +83,19 @@ class ClubSession(models.Model):
     def new_share_token(self) -> str:
         self.share_token = secrets.token_urlsafe(24)
         return self.share_token
+
+    def refresh(self) -> Replay:
+        """Replay the hands and keep what they come to (call inside the write)."""
+        played = self.replayed()
+        ClubSession.objects.filter(pk=self.pk).update(
+            totals=dict(played.totals), table=dict(played.table), hands_played=len(played.steps)
+        )
+        self.totals, self.table, self.hands_played = (
+            dict(played.totals),
+            dict(played.table),
+            len(played.steps),
+        )
+        return played
 
 
 class HandRecord(models.Model):

@@ -198,7 +198,8 @@ def session_hand(request: HttpRequest, pk: int) -> HttpResponse:
     """The calculator page, entering a hand for this session (or correcting one)."""
     session = _owned(request, pk)
     address = reverse("session-hand", args=[pk])
-    return calculator_page(request, address, {"club": session})
+    save = reverse("hand-save", args=[pk])
+    return calculator_page(request, address, {"club": session, "save_url": save})
 
 
 def _bump(session: ClubSession, version: str | None) -> bool:
@@ -237,6 +238,7 @@ def save_hand(
             HandChange.objects.create(
                 session=session, user=user, action="add", position=position, after=data
             )
+        session.refresh()
     return True
 
 
@@ -279,6 +281,7 @@ def hand_delete(request: HttpRequest, pk: int, position: int) -> HttpResponse:
         for later in session.hands.filter(position__gt=position).order_by("position"):
             later.position -= 1
             later.save(update_fields=["position"])
+        session.refresh()
     messages.info(
         request, _("Hand %(n)s was deleted. The history below can bring it back.") % {"n": position}
     )
@@ -323,6 +326,7 @@ def change_restore(request: HttpRequest, pk: int, change: int) -> HttpResponse:
             before={"undoes": undone.pk},  # which change this undid, so it is undone once
             after=after,
         )
+        session.refresh()
     messages.info(request, _("Hand %(n)s is back.") % {"n": position})
     return _back(request, session)
 

@@ -1,0 +1,21 @@
+"""What the club app offers the other apps: its sessions and rule profiles, a
+hand saved into a session, a session's ledger in words, and the calculator
+address for its next hand. (Events keep each table's hands in a session.)"""
+
+from calculator.club.ledger import calculator_url, context, rules_in_words, who
+from calculator.club.models import ClubSession, HandChange, HandRecord, RuleProfile, as_data
+from calculator.club.views import CHANGED_ELSEWHERE, save_hand
+
+__all__ = [
+    "CHANGED_ELSEWHERE",
+    "ClubSession",
+    "HandChange",
+    "HandRecord",
+    "RuleProfile",
+    "as_data",
+    "calculator_url",
+    "context",
+    "rules_in_words",
+    "save_hand",
+    "who",
+]

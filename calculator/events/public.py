@@ -1,0 +1,143 @@
+"""What the players' phones see, with no account: the event's public link —
+their table and seat this round and the standings, kept live — and each
+table's own link, to enter that table's hands in the round being played.
+
+Live means asked again every few seconds (htmx polling); the answer carries
+the event's version as its ETag, so a phone whose standings have not moved
+gets a 304 and nothing is drawn again. Nothing is kept in a process: several
+instances behind a balancer answer alike.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import condition, require_POST
+
+from calculator.club.public import CHANGED_ELSEWHERE, as_data, calculator_url, save_hand
+from calculator.events.models import Entrant, Event, Round, Seating, Table
+from calculator.events.progress import complete
+from calculator.events.standings import points_text, standings
+from calculator.page.public import PageState, calculator_page
+from calculator.words.wording import SEAT_NAMES, WIND_NAMES, region_name
+
+
+def _event(token: str) -> Event:
+    if not token:
+        raise Http404
+    return get_object_or_404(Event, public_token=token)
+
+
+def _etag(request: HttpRequest, token: str) -> str | None:
+    found = Event.objects.filter(public_token=token).values_list("pk", "version").first()
+    if found is None:
+        return None
+    player = request.GET.get("p", "")
+    return f"{found[0]}-{found[1]}-{player}-{get_language()}"
+
+
+def _follow_context(event: Event, player_id: str) -> dict[str, Any]:
+    rnd = (
+        Round.objects.filter(event=event, started=True).order_by("-number").first()
+        or Round.objects.filter(event=event).order_by("-number").first()
+    )
+    me = Entrant.objects.filter(event=event, pk=player_id).first() if player_id.isdigit() else None
+    seat = None
+    if me is not None and rnd is not None:
+        found = Seating.objects.filter(table__round=rnd, entrant=me).select_related("table").first()
+        if found is not None:
+            winds = "ESWN"
+            seat = {
+                "table": found.table.number,
+                "seat": SEAT_NAMES[found.seat],
+                "wind": WIND_NAMES[winds.index(found.seat)],
+                "others": [
+                    {"seat": SEAT_NAMES[s.seat], "name": s.entrant.name}
+                    for s in found.table.seats.select_related("entrant")
+                    if s.entrant_id != me.pk
+                ],
+            }
+    return {
+        "event": event,
+        "region": region_name(event.region),
+        "round": rnd,
+        "me": me,
+        "seat": seat,
+        "standings": standings(event),
+        "points": points_text,
+        "entrants": event.entrants.filter(active=True),
+    }
+
+
+@cache_control(no_cache=True)
+@condition(etag_func=_etag)
+def follow(request: HttpRequest, token: str) -> HttpResponse:
+    """A player's phone: pick your name once, then your seat and the standings."""
+    event = _event(token)
+    return render(request, "events/follow.html", _follow_context(event, request.GET.get("p", "")))
+
+
+@cache_control(no_cache=True)
+@condition(etag_func=_etag)
+def live(request: HttpRequest, token: str) -> HttpResponse:
+    """The part of the follow page that changes, asked for every few seconds."""
+    event = _event(token)
+    context = _follow_context(event, request.GET.get("p", ""))
+    return render(request, "events/follow.html#live", context)
+
+
+def _table(token: str) -> Table:
+    """A table link that still works: not revoked, its round started and not finished."""
+    table = Table.objects.select_related("round__event", "session").filter(link_token=token).first()
+    if table is None or table.link_revoked or not table.round.started or table.round.finished:
+        raise Http404
+    return table
+
+
+def table_page(request: HttpRequest, token: str) -> HttpResponse:
+    """The calculator, entering this table's hands in the round in play."""
+    table = _table(token)
+    session = table.session
+    address = reverse("table-link", args=[token])
+    if request.method == "GET" and not request.GET:
+        return HttpResponseRedirect(
+            calculator_url(session, session.table or {"dealer": "E"}, address=address)
+        )
+    extra = {
+        "club": session,
+        "event_table": table,
+        "save_url": reverse("table-save", args=[token]),
+        "round_complete": complete(table.round.event, session),
+    }
+    return calculator_page(request, address, extra)
+
+
+@require_POST
+def table_save(request: HttpRequest, token: str) -> HttpResponse:
+    table = _table(token)
+    session = table.session
+    edit = request.POST.get("edit", "")
+    if complete(table.round.event, session) and not edit:
+        messages.error(request, _("This table has played its round."))
+    else:
+        data = as_data(PageState.from_query(request.POST).to_json())
+        if save_hand(session, None, data, request.POST.get("version"), edit):
+            messages.info(request, _("Saved. The next hand:"))
+        else:
+            messages.error(request, str(CHANGED_ELSEWHERE))
+    session.refresh_from_db()
+    url = calculator_url(
+        session, session.table or {"dealer": "E"}, address=reverse("table-link", args=[token])
+    )
+    if getattr(request, "htmx", False):
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+        return response
+    return HttpResponseRedirect(url)

@@ -1,0 +1,107 @@
+"""The standings of an event: each player's money across rounds, and where the
+event counts them, rank points per table-round with money breaking ties.
+
+Rank points (e.g. 4/2/1/0) go by the money at each table of a round; players
+tied there share the points of the places they tie for (two tied for first at
+4/2/1/0 get 3 each). Penalties are a referee's adjustments with a reason: they
+change a player's money, and a round whose money no longer sums to zero says
+so rather than hiding it.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from calculator.events.models import Entrant, Event, Penalty, Round, Table
+
+
+@dataclass
+class Line:
+    entrant: Entrant
+    money: int = 0
+    points: Fraction = Fraction(0)
+    played: int = 0  # table-rounds
+    by_round: dict[int, int] = field(default_factory=dict)  # round number → money
+    penalties: int = 0
+    rank: int = 0
+
+    @property
+    def shown_points(self) -> str:
+        return points_text(self.points)
+
+
+def shared_points(money: dict[int, int], points: list[int]) -> dict[int, Fraction]:
+    """Each player's rank points at one table: ties share the places they hold."""
+    ordered = sorted(money, key=lambda p: -money[p])
+    out: dict[int, Fraction] = {}
+    place = 0
+    while place < len(ordered):
+        tied = [p for p in ordered if money[p] == money[ordered[place]]]
+        held = [
+            Fraction(points[i]) if i < len(points) else Fraction(0)
+            for i in range(place, place + len(tied))
+        ]
+        for p in tied:
+            out[p] = sum(held, Fraction(0)) / len(tied)
+        place += len(tied)
+    return out
+
+
+def standings(event: Event) -> dict[str, Any]:
+    """The lines, best first, and each round's sum (zero unless penalised)."""
+    lines = {e.pk: Line(e) for e in event.entrants.all()}
+    rounds: dict[int, int] = defaultdict(int)
+    tables = (
+        Table.objects.filter(round__event=event)
+        .select_related("round", "session")
+        .prefetch_related("seats")
+    )
+    for table in tables:
+        totals = table.session.totals or {}
+        money = {s.entrant_id: int(totals.get(s.seat, 0)) for s in table.seats.all()}
+        if not table.session.hands_played:
+            continue
+        number = table.round.number
+        for pk, amount in money.items():
+            line = lines[pk]
+            line.money += amount
+            line.played += 1
+            line.by_round[number] = line.by_round.get(number, 0) + amount
+            rounds[number] += amount
+        if event.scoring == "rank":
+            for pk, points in shared_points(money, list(event.rank_points)).items():
+                lines[pk].points += points
+    for penalty in Penalty.objects.filter(event=event).select_related("round"):
+        line = lines[penalty.entrant_id]
+        line.money += penalty.amount
+        line.penalties += penalty.amount
+        if penalty.round is not None:
+            rounds[penalty.round.number] += penalty.amount
+    ordered = sorted(
+        lines.values(),
+        key=lambda line: (
+            (-line.points, -line.money, line.entrant.pk)
+            if event.scoring == "rank"
+            else (-line.money, line.entrant.pk)
+        ),
+    )
+    for i, line in enumerate(ordered):
+        line.rank = i + 1
+    played_rounds = list(
+        Round.objects.filter(event=event, started=True).values_list("number", flat=True)
+    )
+    return {
+        "lines": ordered,
+        "rounds": [{"number": n, "sum": rounds.get(n, 0)} for n in played_rounds],
+        "unbalanced": [n for n in played_rounds if rounds.get(n, 0)],
+    }
+
+
+def points_text(points: Fraction) -> str:
+    """Rank points as a player reads them: 3, 2.5, 1⅓ → 1.33."""
+    if points.denominator == 1:
+        return str(points.numerator)
+    return f"{float(points):.2f}".rstrip("0").rstrip(".")

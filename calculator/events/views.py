@@ -1,0 +1,288 @@
+"""The referee's pages of an event: set it up, keep the roster, draw each
+round's seats, start and finish rounds, hand out and revoke table links,
+penalties, standings and exports. Only the event's own referee sees them."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, cast
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from calculator.club.public import ClubSession
+from calculator.events import draw as draws
+from calculator.events.forms import DrawForm, EventForm, PenaltyForm, RosterForm, SwapForm
+from calculator.events.models import Entrant, Event, Penalty, Round, Seating, Table, token
+from calculator.events.progress import progress
+from calculator.events.standings import points_text, standings
+from calculator.words.wording import SEAT_NAMES, region_name
+from rules.regions import REGIONS
+
+SEATS = ("E", "S", "W", "N")
+
+
+def _referee(request: HttpRequest) -> User:
+    return cast(User, request.user)
+
+
+def _own(request: HttpRequest, pk: int) -> Event:
+    return get_object_or_404(Event, pk=pk, owner=_referee(request))
+
+
+def _back(event: Event, anchor: str = "") -> HttpResponse:
+    return HttpResponseRedirect(reverse("event", args=[event.pk]) + anchor)
+
+
+@login_required
+def event_list(request: HttpRequest) -> HttpResponse:
+    events = [
+        {"event": e, "region": region_name(e.region)}
+        for e in Event.objects.filter(owner=_referee(request))
+    ]
+    return render(request, "events/list.html", {"events": events})
+
+
+@login_required
+def event_new(request: HttpRequest) -> HttpResponse:
+    form = EventForm(request.POST or None, owner=_referee(request))
+    if request.method == "POST" and form.is_valid():
+        event = form.save(commit=False)
+        event.owner = _referee(request)
+        event.rank_points = form.cleaned_data["rank_points"]
+        event.rules = dict(event.profile.rules) if event.profile else {}
+        event.save()
+        return _back(event)
+    return render(request, "events/new.html", {"form": form})
+
+
+def _round_view(event: Event, rnd: Round) -> dict[str, Any]:
+    tables = []
+    for table in rnd.tables.select_related("session").prefetch_related("seats__entrant"):
+        done, length = progress(event, table.session)
+        tables.append(
+            {
+                "table": table,
+                "seats": [
+                    {"seat": SEAT_NAMES[s.seat], "name": s.entrant.name} for s in table.seats.all()
+                ],
+                "done": done,
+                "length": length,
+                "complete": done >= length,
+            }
+        )
+    return {"round": rnd, "tables": tables}
+
+
+@login_required
+def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _own(request, pk)
+    rounds = list(Round.objects.filter(event=event))
+    table = standings(event)
+    context = {
+        "event": event,
+        "region": region_name(event.region),
+        "entrants": event.entrants.all(),
+        "rounds": [_round_view(event, r) for r in rounds],
+        "running": next((r for r in rounds if r.started and not r.finished), None),
+        "drawn": next((r for r in rounds if not r.started), None),
+        "can_draw": len(rounds) < event.rounds and all(r.finished for r in rounds),
+        "standings": table,
+        "points": points_text,
+        "roster_form": RosterForm(),
+        "draw_form": DrawForm(initial={"method": "fresh"}),
+        "swap_form": SwapForm(event=event),
+        "penalty_form": PenaltyForm(event=event),
+        "between_rounds": not any(r.started and not r.finished for r in rounds),
+    }
+    return render(request, "events/detail.html", context)
+
+
+@login_required
+@require_POST
+def roster_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """Players join, late ones included: they play from the next round drawn."""
+    event = _own(request, pk)
+    form = RosterForm(request.POST)
+    if form.is_valid():
+        next_round = Round.objects.filter(event=event).count() + 1
+        for name, number in form.players():
+            Entrant.objects.create(event=event, name=name, member_no=number, joined=next_round)
+        event.bump()
+    else:
+        messages.error(request, " ".join(str(e) for e in form.errors["names"]))
+    return _back(event, "#roster")
+
+
+@login_required
+@require_POST
+def entrant_active(request: HttpRequest, pk: int, entrant: int) -> HttpResponse:
+    """Withdraw a player, or take them back, between rounds; their results stay."""
+    event = _own(request, pk)
+    player = get_object_or_404(Entrant, event=event, pk=entrant)
+    if Round.objects.filter(event=event, started=True, finished=False).exists():
+        messages.error(request, _("Players can be withdrawn or taken back between rounds only."))
+    else:
+        player.active = not player.active
+        player.save(update_fields=["active"])
+        event.bump()
+    return _back(event, "#roster")
+
+
+def _met(event: Event) -> Counter[tuple[int, int]]:
+    tables = [
+        [s.entrant_id for s in t.seats.all()]
+        for t in Table.objects.filter(round__event=event).prefetch_related("seats")
+    ]
+    return draws.pairs_of(tables)
+
+
+@login_required
+@require_POST
+def round_draw(request: HttpRequest, pk: int) -> HttpResponse:
+    """Draw the next round's tables and seats (and throw away a draw not started)."""
+    event = _own(request, pk)
+    form = DrawForm(request.POST)
+    if not form.is_valid():
+        return _back(event)
+    method = form.cleaned_data["method"]
+    with transaction.atomic():
+        Round.objects.filter(event=event, started=False).delete()  # a new draw replaces it
+        rounds = Round.objects.filter(event=event)
+        if rounds.count() >= event.rounds or rounds.filter(finished=False).exists():
+            messages.error(request, _("Finish the round in play first."))
+            return _back(event)
+        players = [e.pk for e in event.entrants.filter(active=True)]
+        smallest = min(REGIONS[event.region].players)
+        sizes = draws.table_sizes(len(players), event.table_size)
+        if not sizes or min(sizes) < smallest:
+            messages.error(
+                request,
+                _("%(n)s players cannot fill tables of %(size)s: add or withdraw players.")
+                % {"n": len(players), "size": event.table_size},
+            )
+            return _back(event)
+        order = [line.entrant.pk for line in standings(event)["lines"]]
+        number = rounds.count() + 1
+        tables = draws.draw(
+            players,
+            event.table_size,
+            method,
+            standing=order,
+            met=_met(event),
+            rounds_left=event.rounds - number + 1,
+            seed=random.SystemRandom().randrange(2**31),
+        )
+        rnd = Round.objects.create(event=event, number=number, method=method)
+        for i, seated in enumerate(tables, start=1):
+            _make_table(event, rnd, i, seated)
+        event.bump()
+    return _back(event, "#rounds")
+
+
+def _make_table(event: Event, rnd: Round, number: int, seated: list[int]) -> Table:
+    names = {e.pk: e.name for e in event.entrants.filter(pk__in=seated)}
+    session = ClubSession.objects.create(
+        owner=event.owner,
+        title=_("%(event)s · round %(round)s · table %(table)s")
+        % {"event": event.name, "round": rnd.number, "table": number},
+        region=event.region,
+        players={SEATS[i]: names[p] for i, p in enumerate(seated)},
+        rules=dict(event.rules),
+        start={"dealer": "E"},
+    )
+    table = Table.objects.create(round=rnd, number=number, session=session)
+    for i, p in enumerate(seated):
+        Seating.objects.create(table=table, entrant_id=p, seat=SEATS[i])
+    return table
+
+
+@login_required
+@require_POST
+def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Exchange two players' seats in a drawn round before it starts."""
+    event = _own(request, pk)
+    rnd = get_object_or_404(Round, event=event, number=number)
+    form = SwapForm(request.POST, event=event)
+    if rnd.started:
+        messages.error(request, _("This round has started: its seats stay."))
+    elif form.is_valid():
+        a, b = form.cleaned_data["a"], form.cleaned_data["b"]
+        with transaction.atomic():
+            seat_a = Seating.objects.select_related("table").get(table__round=rnd, entrant=a)
+            seat_b = Seating.objects.select_related("table").get(table__round=rnd, entrant=b)
+            seat_a.entrant, seat_b.entrant = b, a
+            seat_a.save(update_fields=["entrant"])
+            seat_b.save(update_fields=["entrant"])
+            for seat in (seat_a, seat_b):
+                session = seat.table.session
+                session.players[seat.seat] = seat.entrant.name
+                session.save(update_fields=["players"])
+            event.bump()
+    return _back(event, "#rounds")
+
+
+@login_required
+@require_POST
+def round_state(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Start a drawn round (its table links open), or finish the one in play."""
+    event = _own(request, pk)
+    rnd = get_object_or_404(Round, event=event, number=number)
+    if request.POST.get("finish"):
+        rnd.finished = True
+    else:
+        rnd.started = True
+    rnd.save(update_fields=["started", "finished"])
+    event.bump()
+    return _back(event, "#rounds")
+
+
+@login_required
+@require_POST
+def table_link(request: HttpRequest, pk: int, table: int) -> HttpResponse:
+    """Revoke a table's link, or give it a new one (the old stops working)."""
+    event = _own(request, pk)
+    found = get_object_or_404(Table, round__event=event, pk=table)
+    if request.POST.get("revoke"):
+        found.link_revoked = True
+    else:
+        found.link_token, found.link_revoked = token(), False
+    found.save(update_fields=["link_token", "link_revoked"])
+    return _back(event, "#rounds")
+
+
+@login_required
+@require_POST
+def penalty_add(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _own(request, pk)
+    form = PenaltyForm(request.POST, event=event)
+    if form.is_valid():
+        Penalty.objects.create(
+            event=event,
+            round=event.current_round or Round.objects.filter(event=event).last(),
+            entrant=form.cleaned_data["entrant"],
+            amount=form.cleaned_data["amount"],
+            reason=form.cleaned_data["reason"],
+        )
+        event.bump()
+    else:
+        messages.error(
+            request, "; ".join(str(e) for errors in form.errors.values() for e in errors)
+        )
+    return _back(event, "#standings")
+
+
+@login_required
+def seat_cards(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A card a table, to print: the round, the table, each seat and its player."""
+    event = _own(request, pk)
+    rnd = get_object_or_404(Round, event=event, number=number)
+    return render(request, "events/cards.html", {"event": event, **_round_view(event, rnd)})
