@@ -7,3 +7,13 @@ os.environ.setdefault("SECRET_KEY", "tests-only-not-a-secret-" + "t" * 32)
 os.environ.setdefault("SECURE", "0")
 
 from calculator.settings import *  # noqa: F403
+
+# The browser tests' live server answers several requests at once (a table
+# saving while a phone polls). An in-memory SQLite database shares one cache
+# whose table locks do not wait their turn; a file, as in production, does.
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": os.path.join(
+            os.environ.get("TMPDIR", "/tmp"), f"suanfan-test-{os.getpid()}.sqlite3"
+        )
+    }

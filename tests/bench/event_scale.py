@@ -1,0 +1,202 @@
+"""``make bench-event``: an event at scale, measured.
+
+64 players on 16 tables over 8 rounds, 10 hands a table-round — 1,280 hands —
+then the referee's event page (the standings) and a player's page timed with
+Django's test client; then a new round with 16 tables all saving hands at once
+through their table links, over HTTP to gunicorn with several workers, and a
+count of what arrived. On SQLite by default, on PostgreSQL with DATABASE_URL.
+Reported, not asserted (the targets: pages ≤ 200 ms, nothing lost).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import urllib.request
+from http.cookiejar import CookieJar
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+WORKDIR = tempfile.mkdtemp()
+PORT = int(os.environ.get("BENCH_PORT", "8767"))
+os.environ.update(
+    SECRET_KEY="bench-event-" + "x" * 40,
+    DEBUG="0",
+    SECURE="0",
+    API_RATE_LIMIT="0",
+    PAGE_RATE_LIMIT="0",
+    ALLOWED_HOSTS="127.0.0.1,testserver",
+    DJANGO_SETTINGS_MODULE="calculator.settings",
+)
+if not os.environ.get("DATABASE_URL"):
+    os.environ["SQLITE_PATH"] = os.path.join(WORKDIR, "event.sqlite3")
+sys.path.insert(0, str(ROOT))
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.contrib.auth.models import User  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+
+from calculator.club.public import save_hand  # noqa: E402
+from calculator.events import draw  # noqa: E402
+from calculator.events.models import Entrant, Event, Round, Table  # noqa: E402
+from calculator.events.views import _make_table, _met  # noqa: E402
+
+PLAYERS, TABLES, ROUNDS, HANDS = 64, 16, 8, 10
+# The spec's 楚州 hand, won by S on E's discard (a hand as a session keeps it).
+HAND = {
+    "hand": "234m567m345p79s11z",
+    "win_tile": "8s",
+    "melds": [],
+    "seat": "S",
+    "win_by": "discard",
+    "discarder": "E",
+    "flags": ["ready_declared"],
+    "table": {},
+}
+
+
+def build() -> Event:
+    call_command("migrate", verbosity=0)
+    owner = User.objects.create_user("referee", password="bench-password-long")
+    event = Event.objects.create(
+        owner=owner,
+        name="Scale",
+        date="2026-12-04",
+        region="chuzhou",
+        rounds=ROUNDS + 1,
+        round_length=HANDS,
+    )
+    Entrant.objects.bulk_create(Entrant(event=event, name=f"P{n:02d}") for n in range(PLAYERS))
+    ids = list(event.entrants.values_list("pk", flat=True))
+    started = time.perf_counter()
+    for number in range(1, ROUNDS + 1):
+        tables = draw.draw(ids, 4, "fresh", met=_met(event), rounds_left=ROUNDS - number + 1)
+        rnd = Round.objects.create(event=event, number=number, started=True)
+        for i, seated in enumerate(tables, start=1):
+            table = _make_table(event, rnd, i, seated)
+            for _ in range(HANDS):
+                table.session.refresh_from_db()
+                save_hand(table.session, owner, HAND, str(table.session.version))
+        rnd.finished = True
+        rnd.save()
+    print(
+        f"built {ROUNDS} rounds × {TABLES} tables × {HANDS} hands in {time.perf_counter() - started:.1f} s"
+    )
+    return event
+
+
+def timed(client: Client, url: str, runs: int = 15) -> float:
+    client.get(url)  # warm
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        response = client.get(url)
+        times.append((time.perf_counter() - t) * 1000)
+        assert response.status_code == 200, response.status_code
+    return statistics.median(times)
+
+
+def concurrent_tables(event: Event) -> None:
+    """A new round: 16 tables save 10 hands each at once through their links."""
+    ids = list(event.entrants.values_list("pk", flat=True))
+    rnd = Round.objects.create(event=event, number=ROUNDS + 1, started=True)
+    tables = [
+        _make_table(event, rnd, i, seated)
+        for i, seated in enumerate(draw.draw(ids, 4, "random"), start=1)
+    ]
+    links = [t.link_token for t in tables]
+    connection.close()
+    env = {**os.environ, "WEB_CONCURRENCY": "4"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "calculator.wsgi", "-w", "4", "-b", f"127.0.0.1:{PORT}"],
+        cwd=ROOT,
+        env=env,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        base = f"http://127.0.0.1:{PORT}"
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(base + "/api/health", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        failures: list[str] = []
+
+        def table_at_work(token: str) -> None:
+            opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
+            for _ in range(HANDS):
+                page = opener.open(f"{base}/t/{token}/").read().decode()
+                csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+                version = re.search(r'name="version" value="(\d+)"', page)
+                if not csrf or not version:
+                    failures.append(token)
+                    return
+                data = urllib.parse.urlencode(
+                    {
+                        "csrfmiddlewaretoken": csrf.group(1),
+                        "r": "chuzhou",
+                        "h": HAND["hand"],
+                        "w": HAND["win_tile"],
+                        "s": "S",
+                        "b": "discard",
+                        "dc": "E",
+                        "g": "ready_declared",
+                        "version": version.group(1),
+                    }
+                ).encode()
+                request = urllib.request.Request(
+                    f"{base}/t/{token}/save/", data=data, headers={"Referer": base + "/"}
+                )
+                opener.open(request).read()
+
+        started = time.perf_counter()
+        workers = [threading.Thread(target=table_at_work, args=(t,)) for t in links]
+        for w in workers:
+            w.start()
+        for w in workers:
+            w.join()
+        took = time.perf_counter() - started
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait()
+    saved = sum(Table.objects.get(link_token=t).session.hands.count() for t in links)
+    print(
+        f"16 tables saving at once: {saved} of {len(links) * HANDS} hands arrived"
+        f" in {took:.1f} s (4 workers); failures: {len(failures)}"
+    )
+
+
+def main() -> None:
+    event = build()
+    client = Client()
+    client.force_login(event.owner)
+    vendor = connection.vendor
+    print(
+        f"{vendor}: the referee's event page (standings): {timed(client, f'/events/{event.pk}/'):.1f} ms median"
+    )
+    player = event.entrants.first()
+    public = Client()
+    url = f"/e/{event.public_token}/?p={player.pk}"
+    print(f"{vendor}: a player's page: {timed(public, url):.1f} ms median")
+    print(
+        f"{vendor}: the live part: {timed(public, f'/e/{event.public_token}/live/?p={player.pk}'):.1f} ms median"
+    )
+    concurrent_tables(event)
+
+
+if __name__ == "__main__":
+    main()
