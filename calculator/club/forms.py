@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from calculator.club.models import RuleProfile
-from calculator.club.names import without_controls
 from calculator.page.public import house_rules_read, house_rules_text, house_rules_typed
+from calculator.words.typed import without_controls
 from calculator.words.wording import SEAT_NAMES, region_name, word
 from rules import options as options_mod
 from rules.hand import SEATS, seat_order

@@ -144,6 +144,7 @@ class SwapForm(forms.Form):
             field = self.fields[name]
             assert isinstance(field, forms.ModelChoiceField)
             field.queryset = event.entrants.filter(active=True)
+            field.empty_label = "—"
 
 
 class PenaltyForm(forms.Form):
@@ -160,6 +161,7 @@ class PenaltyForm(forms.Form):
         field = self.fields["entrant"]
         assert isinstance(field, forms.ModelChoiceField)
         field.queryset = event.entrants.all()
+        field.empty_label = "—"
 
 
 class DrawForm(forms.Form):

@@ -55,8 +55,10 @@ class Visible(HTMLParser):
             skip = True
         if tag == "blockquote" and values.get("lang"):
             skip = True  # the seed's sentence, verbatim in its own (marked) script
-        if tag == "kbd":
-            skip = True  # what the player typed, shown back as typed
+        if tag in ("kbd", "bdi", "title"):
+            # What people typed — a tile code, a name (always drawn in <bdi>,
+            # and in a page's title) — is theirs, in whatever script they typed it.
+            skip = True
         if not skip:
             for name in self.NAMES:
                 if values.get(name):

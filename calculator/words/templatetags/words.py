@@ -8,7 +8,7 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from calculator.club.names import without_controls
+from calculator.words.typed import without_controls
 
 register = template.Library()
 
