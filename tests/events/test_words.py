@@ -22,7 +22,9 @@ def test_every_event_page_is_in_one_script(client: Client, language: str) -> Non
     rnd = draw_and_start(client, event)
     table = rnd.tables.first()
     play(Client(), table, "S", "E")
-    Penalty.objects.create(event=event, round=rnd, entrant=event.entrants.first(), amount=-5, reason="迟到")
+    Penalty.objects.create(
+        event=event, round=rnd, entrant=event.entrants.first(), amount=-5, reason="迟到"
+    )
     me = table.seats.first().entrant
     client.cookies["django_language"] = language
     phone = Client()
