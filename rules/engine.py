@@ -3,22 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any, Final, NamedTuple
+from functools import lru_cache
+from typing import Any
 
 from rules.hand import ErrorInfo, Hand, ItemLine, Score
-from rules.items import ONCE, Hit, as_hit, resolve
-from rules.memo import remember
+from rules.items import Hit, as_hit, resolve
 from rules.region import Evaluation, Region
 from rules.regions import REGIONS
 from rules.report import SCORE_DEFAULTS, outcome_json, to_json
 from rules.settle import net_of
 from rules.split import Block, Split, splits
 from rules.text import Text, says
-from rules.tiles import N_TILES, format_tiles, tile_code
+from rules.tiles import format_tiles, tile_code
 from rules.validate import validate
 
-NOT_A_SHAPE: Final = says("the tiles do not make four sets and a pair")
-NOBODY_WON: Final = says("nobody won: a drawn hand")
+NOT_A_SHAPE = says("the tiles do not make four sets and a pair")
+NOBODY_WON = says("nobody won: a drawn hand")
 
 
 def score(raw: object) -> Score:
@@ -61,9 +61,8 @@ def outcome(hand: Hand, opts: Any) -> dict[str, Any]:
     4. keep the split best for the winner;
     5. settle: payments, each seat's net, the next hand's table.
 
-    A waits answer turns each winning tile's fields straight into JSON
-    (``rules.report.outcome_json``): building a frozen ``Score`` for each
-    would cost more than the rest of its settling.
+    ``score_json`` turns these fields straight into JSON
+    (``rules.report.outcome_json``); ``score_hand`` makes them a ``Score``.
     """
     region = REGIONS[hand.region]
     if hand.is_draw:
@@ -92,83 +91,38 @@ def splits_of(region: Region, hand: Hand, opts: Any) -> list[Split]:
     return region.readings(hand, opts, found)
 
 
-# The lines of a breakdown depend only on the items found and the options,
-# and the same few combinations recur across hands (and across the readings
-# of one hand), so they are resolved once; so is the total, where the region
-# says it depends on nothing else. Bounded: all are cleared once they hold
-# _CACHE_MAX entries between them.
-#
-# The tables are kept per options object, found by its id: hashing a frozen
-# dataclass runs its generated __hash__ as plain Python, on every split.
-# Each entry holds its options object, so no other can take that id while
-# the entry lives; ``rules.options.build`` hands out equal options as one
-# object, so their hands share the tables.
-_Found = tuple[str, tuple[tuple[str, Hit], ...]]
-
-
-class _Tables(NamedTuple):
-    opts: Any
-    lines: dict[_Found, tuple[ItemLine, ...]]
-    totals: dict[_Found, Evaluation]
-
-
-_BY_OPTIONS: Final[dict[int, _Tables]] = {}
-_CACHE_MAX = 8192
-_KEPT: Final = [0]  # entries in all the tables
-
-
-def _tables(opts: Any) -> _Tables:
-    got = _BY_OPTIONS.get(id(opts))
-    if got is None or got.opts is not opts:
-        got = _BY_OPTIONS[id(opts)] = _Tables(opts, {}, {})
-    return got
-
-
-def _keep(table: dict[_Found, Any], key: _Found, value: Any) -> None:
-    if _KEPT[0] >= _CACHE_MAX:
-        clear_caches()  # ``table`` goes with the rest; this entry is its last
-    table[key] = value
-    _KEPT[0] += 1
-
-
-def clear_caches() -> None:
-    """Forget every kept breakdown and total (tests score with cold tables)."""
-    _BY_OPTIONS.clear()
-    _KEPT[0] = 0
-
-
 def evaluate(region: Region, hand: Hand, opts: Any, split: Split) -> Evaluation:
     ctx = region.make_context(hand, opts, split)
     found: list[tuple[str, Hit]] = []
-    for item_key, check in region.checks:
-        got = check(ctx)
-        if got:
-            hit = ONCE if got is True else as_hit(got)
+    for item in region.items:
+        got = item.check(ctx)
+        if got:  # most items are absent from any one hand
+            hit = as_hit(got)
             if hit is not None:
-                found.append((item_key, hit))
-    tables = _tables(opts)
-    key = (region.key, tuple(found))
-    if region.total_from_lines:
-        ev = tables.totals.get(key)
-        if ev is not None:
-            return Evaluation(split, ev.lines, ev.total, ev.how, ev.winning, ev.reasons, ev.data)
-    lines = tables.lines.get(key)
-    if lines is None:
-        lines = tuple(
-            resolve(
-                region.items,
-                region.exclusion_order,
-                dict(found),
-                opts,
-                region.replacers,
-                region.by_key,
-            )
+                found.append((item.key, hit))
+    return region.evaluate(ctx, list(_lines(region.key, tuple(found), opts)))
+
+
+# A breakdown's lines depend only on the items found and the options, and the
+# same few combinations recur across hands and readings: resolve each once.
+@lru_cache(maxsize=4096)
+def _lines(region_key: str, found: tuple[tuple[str, Hit], ...], opts: Any) -> tuple[ItemLine, ...]:
+    region = REGIONS[region_key]
+    return tuple(
+        resolve(
+            region.items,
+            region.exclusion_order,
+            dict(found),
+            opts,
+            region.replacers,
+            region.by_key,
         )
-        _keep(tables.lines, key, lines)
-    ev = region.evaluate(ctx, list(lines))
-    if region.total_from_lines:
-        _keep(tables.totals, key, ev)
-    return ev
+    )
+
+
+def clear_caches() -> None:
+    """Forget every resolved breakdown (tests score with a cold cache)."""
+    _lines.cache_clear()
 
 
 def best_evaluation(region: Region, hand: Hand, opts: Any, candidates: list[Split]) -> Evaluation:
@@ -228,24 +182,11 @@ def _settled(
     }
 
 
-# The notation of a block: the same few hundred recur in every answer. A
-# hand block's depends only on its kind and tile, so those are looked up by
-# index rather than through a tuple key hashed for every block.
-_HAND_BLOCK_TEXT: Final[dict[str, list[str | None]]] = {}
-_MELD_TEXT: Final[dict[tuple[int, ...], str]] = {}
-
-
 def _block_text(b: Block) -> str:
-    if b.meld is not None:
-        tiles = b.meld.tiles
-        text = _MELD_TEXT.get(tiles)
-        if text is None:
-            text = remember(_MELD_TEXT, tiles, format_tiles(tiles), 4096)
-        return text
-    by_tile = _HAND_BLOCK_TEXT.get(b.kind)
-    if by_tile is None:
-        by_tile = _HAND_BLOCK_TEXT[b.kind] = [None] * N_TILES
-    made = by_tile[b.tile]
-    if made is None:
-        made = by_tile[b.tile] = format_tiles(b.tiles)
-    return made
+    return _notation(b.meld.tiles if b.meld is not None else b.tiles)
+
+
+# The few hundred sets there are recur in every answer: each is written once.
+@lru_cache(maxsize=4096)
+def _notation(tiles: tuple[int, ...]) -> str:
+    return format_tiles(tiles)

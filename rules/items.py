@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple
+from typing import Any, NamedTuple
 
 from rules.hand import ItemLine
 
@@ -70,8 +70,7 @@ class Item:
         )
 
 
-ONCE: Final = Hit()
-_TIMES: Final = tuple(Hit(times=n) for n in range(17))  # counts are small: made once
+ONCE = Hit()
 
 
 def as_hit(found: Hit | int | bool | None) -> Hit | None:
@@ -81,8 +80,7 @@ def as_hit(found: Hit | int | bool | None) -> Hit | None:
         return ONCE
     if isinstance(found, Hit):
         return found if found.times and (found.parts or found.times) else None
-    n = int(found)
-    return _TIMES[n] if 0 < n < len(_TIMES) else Hit(times=n)
+    return Hit(times=int(found))
 
 
 def sum_of(lines: Sequence[ItemLine]) -> str:

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Final
+from typing import Any
 
 from rules.engine import score_json
 from rules.hand import seat_order
 
 # Table keys a hand hands on to the next (the rest belong to one hand).
-CARRIED: Final = ("zhen", "lao_zhuang", "baowu_streak_seat", "baowu_streak_wins")
+CARRIED = ("zhen", "lao_zhuang", "baowu_streak_seat", "baowu_streak_wins")
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,9 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any
 
 from rules.hand import ErrorInfo
-from rules.memo import remember
 from rules.text import Text, says
 
 
@@ -46,7 +45,7 @@ class OptionInfo:
     maximum: int | None = None
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=64)  # a type's options never change: each type is described once
 def describe(options_type: type) -> tuple[OptionInfo, ...]:
     out: list[OptionInfo] = []
     for f in dataclasses.fields(options_type):
@@ -76,13 +75,11 @@ def build(options_type: type, raw: object) -> tuple[Any, list[ErrorInfo]]:
     """The options with ``raw`` applied over the defaults, or the errors."""
     errors: list[ErrorInfo] = []
     if raw is None:
-        return _defaults(options_type), errors
+        return options_type(), errors
     if not isinstance(raw, Mapping):
         return options_type(), [
             ErrorInfo("rules", "bad_option_value", says("rules must be an object"))
         ]
-    if not raw:
-        return _defaults(options_type), errors
     infos = {i.name: i for i in describe(options_type)}
     values: dict[str, Any] = {}
     for name, value in raw.items():
@@ -103,24 +100,7 @@ def build(options_type: type, raw: object) -> tuple[Any, list[ErrorInfo]]:
             errors.append(ErrorInfo(where, "bad_option_value", problem))
         else:
             values[name] = value
-    if errors:
-        return options_type(**values), errors
-    # Equal options come back as one object: the engine keeps its tables per
-    # options object. Checked values are plain bools, ints and strings, and
-    # each option takes one kind, so the key tells them apart.
-    key = (options_type, tuple(sorted(values.items())))
-    made = _BUILT.get(key)
-    if made is None:
-        made = remember(_BUILT, key, options_type(**values), 1024)
-    return made, errors
-
-
-_BUILT: Final[dict[tuple[type, tuple[tuple[str, Any], ...]], Any]] = {}
-
-
-@lru_cache(maxsize=64)
-def _defaults(options_type: type) -> Any:
-    return options_type()
+    return options_type(**values), errors
 
 
 def _check(info: OptionInfo, value: object) -> Text | None:

@@ -4,21 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import Any, Final
+from typing import Any
 
 from rules.context import Ctx
-from rules.hand import ErrorInfo, Hand, ItemLine, Payment, written_inits
+from rules.hand import ErrorInfo, Hand, ItemLine, Payment
 from rules.items import Item, exclusion_order, replacers_of
 from rules.split import ALL_WILD_CHOICES, Split, WildChoices
 from rules.text import Text
 
-_NO_DATA: Final[Mapping[str, Any]] = MappingProxyType({})
 
-
-# In-between results, made once per split and per tile a waits answer tries:
-# frozen records with their __init__ written out (``written_inits``).
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Evaluation:
     """One split scored: its lines (caps included), total and how it was reached."""
 
@@ -26,40 +21,15 @@ class Evaluation:
     lines: tuple[ItemLine, ...]
     total: int
     how: Text
-    winning: bool
-    reasons: tuple[Text, ...]
-    data: Mapping[str, Any]  # numbers settle() needs
-
-    def __init__(
-        self,
-        split: Split,
-        lines: tuple[ItemLine, ...],
-        total: int,
-        how: Text,
-        winning: bool = True,
-        reasons: tuple[Text, ...] = (),
-        data: Mapping[str, Any] = _NO_DATA,
-    ) -> None:
-        self.split = split  # type: ignore[misc]
-        self.lines = lines  # type: ignore[misc]
-        self.total = total  # type: ignore[misc]
-        self.how = how  # type: ignore[misc]
-        self.winning = winning  # type: ignore[misc]
-        self.reasons = reasons  # type: ignore[misc]
-        self.data = data  # type: ignore[misc]
+    winning: bool = True
+    reasons: tuple[Text, ...] = ()
+    data: Mapping[str, Any] = field(default_factory=dict)  # numbers settle() needs
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Settlement:
     payments: tuple[Payment, ...]
     next_table: Mapping[str, Any] | None
-
-    def __init__(self, payments: tuple[Payment, ...], next_table: Mapping[str, Any] | None) -> None:
-        self.payments = payments  # type: ignore[misc]
-        self.next_table = next_table  # type: ignore[misc]
-
-
-written_inits(__file__, Evaluation, Settlement)
 
 
 def _no_errors(hand: Hand, opts: Any) -> list[ErrorInfo]:
@@ -106,29 +76,23 @@ class Region:
     # What of a reading the items can see; readings alike in it score alike,
     # so only the first is scored (三门's wild tiles make hundreds of them).
     reading_key: Callable[[Split], Hashable] | None = None
-    # ``evaluate`` reads only the lines, the options and the split (老三番),
-    # so each combination of items found is totalled once.
-    total_from_lines: bool = False
     # The readings to score, given the shared splitter's: a region may add
     # some (三门's 四财神 wins with any shape) or read the hand its own way
     # (长春's 宝 standing for each winning tile).
     readings: Callable[[Hand, Any, list[Split]], list[Split]] = _as_split
     check_hand: Callable[[Hand, Any], list[ErrorInfo]] = _no_errors
     make_context: Callable[[Hand, Any, Split], Ctx] = Ctx
-    # Derived from ``items`` once, so scoring a split does no table work.
+    # Derived from ``items`` and ``tiles`` once, so scoring a split does no table work.
     exclusion_order: tuple[str, ...] = ()
     replacers: Mapping[str, tuple[Item, ...]] = field(default_factory=dict)
-
-    def flower_limit(self, tile: int) -> int:
-        return self.flower_copies.get(tile, 1)
-
-    checks: tuple[tuple[str, Callable[[Any], Any]], ...] = ()
     by_key: Mapping[str, Item] = field(default_factory=dict)
     tile_order: tuple[int, ...] = ()  # ``tiles`` in notation order
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "by_key", {i.key: i for i in self.items})
-        object.__setattr__(self, "checks", tuple((i.key, i.check) for i in self.items))
         object.__setattr__(self, "exclusion_order", exclusion_order(self.items))
         object.__setattr__(self, "replacers", replacers_of(self.items))
         object.__setattr__(self, "tile_order", tuple(sorted(self.tiles)))
+
+    def flower_limit(self, tile: int) -> int:
+        return self.flower_copies.get(tile, 1)

@@ -3,39 +3,30 @@
 from __future__ import annotations
 
 from dataclasses import MISSING, fields
-from typing import Any, Final
+from typing import Any
 
 from rules.hand import ItemLine, Payment, Score
-from rules.memo import remember
-
-# A breakdown's lines come from a small set (rules.engine resolves them once
-# per combination of items), so each line's JSON is built once; every answer
-# gets its own copy, as callers may add to theirs.
-_ITEM_JSON: Final[dict[ItemLine, dict[str, Any]]] = {}
 
 
 def _item(i: ItemLine) -> dict[str, Any]:
-    made = _ITEM_JSON.get(i)
-    if made is None:
-        made = {
-            "key": i.key,
-            "name": i.name,
-            "value": i.value,
-            "unit": i.unit,
-            "detail": i.detail,
-            "rule": i.rule,
-        }
-        if i.times != 1:
-            made["count"] = i.times
-        if i.dropped_by:
-            made["replaced_by"] = i.dropped_by
-        remember(_ITEM_JSON, i, made, 8192)
-    return dict(made)
+    out: dict[str, Any] = {
+        "key": i.key,
+        "name": i.name,
+        "value": i.value,
+        "unit": i.unit,
+        "detail": i.detail,
+        "rule": i.rule,
+    }
+    if i.times != 1:
+        out["count"] = i.times
+    if i.dropped_by:
+        out["replaced_by"] = i.dropped_by
+    return out
 
 
-SCORE_FIELDS: Final = tuple(f.name for f in fields(Score))
+SCORE_FIELDS = tuple(f.name for f in fields(Score))
 # A Score's fields that have a plain default (an outcome starts from these).
-SCORE_DEFAULTS: Final = {f.name: f.default for f in fields(Score) if f.default is not MISSING}
+SCORE_DEFAULTS = {f.name: f.default for f in fields(Score) if f.default is not MISSING}
 
 
 def to_json(score: Score) -> dict[str, Any]:

@@ -5,7 +5,7 @@ Shared by every region. A *block* is one set or the pair; a *split* is the
 blocks of the concealed part (the winning tile included) plus the declared
 melds, with the block the winning tile completed.
 
-Without wild tiles each suit is split on its own and the results are cached
+Without wild tiles each suit is split on its own and the results are kept
 by the suit's nine counts: a table of suit shapes, the usual way mahjong
 engines make "all splits" cheap. With wild tiles a direct search runs.
 """
@@ -15,30 +15,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
-from rules.hand import Meld, written_inits
-from rules.memo import remember
+from rules.hand import Meld
 from rules.tiles import N_KINDS
 
-# Final: compiled, each reads as a constant, not a lookup in the module's dict.
-SEQ: Final = "seq"
-TRIP: Final = "trip"
-PAIR: Final = "pair"
-KONG: Final = "kong"
-EGG: Final = "egg"
-LOOSE: Final = "loose"  # a tile in no set: only in a hand that wins without a shape (四财神)
+SEQ = "seq"
+TRIP = "trip"
+PAIR = "pair"
+KONG = "kong"
+EGG = "egg"
+LOOSE = "loose"  # a tile in no set: only in a hand that wins without a shape (四财神)
 
 # How the winning tile completed its block.
-CLOSED: Final = "closed"
-EDGE: Final = "edge"
-TWO_SIDED: Final = "two_sided"
-SINGLE: Final = "single"
-TRIPLET: Final = "triplet"
+CLOSED = "closed"
+EDGE = "edge"
+TWO_SIDED = "two_sided"
+SINGLE = "single"
+TRIPLET = "triplet"
 
 
-# Blocks are built by the thousand per request and keyed, sliced and sorted
-# as tuples: immutable named tuples, hashed and compared in C.
+# Blocks are keyed, sliced and sorted as tuples.
 class Block(NamedTuple):
     """A set or the pair. ``tile`` is the lowest tile (a sequence's first)."""
 
@@ -68,28 +65,14 @@ class Block(NamedTuple):
         return self.kind in (TRIP, KONG)
 
 
-# A frozen record with its __init__ written out (``rules.hand.written_inits``):
-# compiled, far cheaper to build than a named tuple.
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Split:
     """One reading of a complete hand."""
 
     blocks: tuple[Block, ...]  # hand blocks first (the pair among them), then the melds
     win_index: int | None  # which block the winning tile completed (None: seven pairs / none)
     wait: str  # CLOSED, EDGE, TWO_SIDED, SINGLE, TRIPLET ('' when there is no winning tile)
-    seven_pairs: bool
-
-    def __init__(
-        self,
-        blocks: tuple[Block, ...],
-        win_index: int | None,
-        wait: str,
-        seven_pairs: bool = False,
-    ) -> None:
-        self.blocks = blocks  # type: ignore[misc]
-        self.win_index = win_index  # type: ignore[misc]
-        self.wait = wait  # type: ignore[misc]
-        self.seven_pairs = seven_pairs  # type: ignore[misc]
+    seven_pairs: bool = False
 
     @property
     def pair(self) -> Block | None:
@@ -111,9 +94,6 @@ class Split:
         return tuple(t for b in self.blocks for t in b.wild)
 
 
-written_inits(__file__, Split)
-
-
 # --------------------------------------------------------------------------
 # Decomposition without wild tiles
 # --------------------------------------------------------------------------
@@ -121,6 +101,11 @@ written_inits(__file__, Split)
 Shape = tuple[tuple[str, int], ...]  # (kind, tile) blocks
 
 
+# The per-suit tables (this one and ``_suit_waits``): the same counts of one
+# suit come back hand after hand, so each suit is split once, and the tiles
+# that would complete it are found once. Bounded, so random input cannot grow
+# them without end.
+@lru_cache(maxsize=100_000)
 def _suit_shapes(counts: tuple[int, ...], base: int, honors: bool) -> tuple[Shape, ...]:
     """Every split of one suit's tiles into sets and at most one pair.
 
@@ -188,49 +173,19 @@ def _honor_shapes(counts: list[int]) -> tuple[Shape, ...] | None:
     return (tuple(blocks),)
 
 
-# Each suit's nine counts packed three bits apiece into one int (a count is
-# at most 4, or 5 with a tile added): a cheaper cache key than a tuple.
-# Honors get a flag bit, as they split differently.
-_HONOR_BIT: Final = 1 << 30
-
-
-def _suit_code(counts: list[int], lo: int, hi: int) -> tuple[int, int]:
-    """The packed code of ``counts[lo:hi]``, and how many tiles they are."""
-    code = 0
-    n = 0
-    for i in range(hi - 1, lo - 1, -1):
-        c = counts[i]
-        code = (code << 3) | c
-        n += c
-    return code, n
-
-
-def _unpack(code: int, size: int) -> tuple[int, ...]:
-    return tuple((code >> (3 * i)) & 7 for i in range(size))
-
-
-_CACHE_MAX: Final = 100_000  # entries per table (rules.memo)
-
-
-_SHAPES: Final[dict[int, tuple[Shape, ...]]] = {}
-
-
 def shapes(counts: list[int]) -> list[Shape]:
     """Every split of these 34 counts into sets and exactly one pair."""
     parts: list[tuple[Shape, ...]] = []
     pairs = 0
-    for s in range(3):
-        lo = s * 9
-        code, n = _suit_code(counts, lo, lo + 9)
+    for lo in (0, 9, 18):
+        suit = tuple(counts[lo : lo + 9])
+        n = sum(suit)
         if n == 0:
             continue
         if n % 3 == 1:
             return []
         pairs += n % 3 == 2
-        key = code | (s << 32)
-        got = _SHAPES.get(key)
-        if got is None:
-            got = remember(_SHAPES, key, _suit_shapes(_unpack(code, 9), lo, False), _CACHE_MAX)
+        got = _suit_shapes(suit, lo, False)
         if not got:
             return []
         parts.append(got)
@@ -248,7 +203,7 @@ def shapes(counts: list[int]) -> list[Shape]:
 
 def is_complete(counts: list[int]) -> bool:
     """Sets and one pair (no seven pairs), fast: no splits are built."""
-    _, classes = _suit_classes(counts)
+    classes = [_suit_class(suit, lo, honors) for suit, lo, honors in _suits(counts)]
     return min(classes) >= 0 and sum(classes) == 1
 
 
@@ -263,13 +218,12 @@ WildShape = tuple[tuple[str, int, tuple[int, ...]], ...]  # (kind, tile, stood-f
 # triplets, sequence starts). Every tile by default; a region whose items
 # never look at a wild run's numbers may narrow it (三门: one run per suit).
 WildChoices = tuple[tuple[int, ...], tuple[int, ...]]
-ALL_WILD_CHOICES: Final[WildChoices] = (
+ALL_WILD_CHOICES: WildChoices = (
     tuple(range(N_KINDS)),
     tuple(t for t in range(27) if t % 9 <= 6),
 )
 
 
-@lru_cache(maxsize=64)
 def _all_wild_blocks(sets: int, pair: bool, choices: WildChoices) -> tuple[WildShape, ...]:
     """Blocks made of wild tiles only: a pair, triplets and sequences they may stand for."""
     alike, starts = choices
@@ -416,20 +370,7 @@ def counts_and_wilds(tiles: tuple[int, ...], wild_tile: int | None) -> tuple[lis
     return counts, wilds
 
 
-# A hand's melds come from a few hundred values, and a named tuple's
-# constructor is interpreted Python even here: each meld's block is made once.
-_MELD_BLOCKS: Final[dict[tuple[object, ...], Block]] = {}
-
-
 def meld_block(m: Meld) -> Block:
-    key = (m.type, m.tiles, m.from_seat, m.kind, m.hui)
-    block = _MELD_BLOCKS.get(key)
-    if block is None:
-        block = remember(_MELD_BLOCKS, key, _meld_block(m), _CACHE_MAX)
-    return block
-
-
-def _meld_block(m: Meld) -> Block:
     first = m.tiles[0]
     if m.type == "chi":
         return Block(SEQ, min(m.tiles), concealed=False, meld=m)
@@ -541,6 +482,8 @@ def _wild_readings(
     return out
 
 
+# A hand's blocks and the winning tile's roles in them follow from its shape
+# alone, and shapes recur from hand to hand: each is worked out once.
 @lru_cache(maxsize=100_000)
 def _hand_blocks(shape: Shape) -> tuple[Block, ...]:
     return tuple(Block(k, t) for k, t in shape)
@@ -629,76 +572,55 @@ def waits(
     return found
 
 
-_SUITS: Final = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
-_CLASSES: Final[dict[int, int]] = {}
-_WAITS: Final[dict[int, tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+_SUITS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
 
 
-def _key(code: int, honors: bool) -> int:
-    return code | _HONOR_BIT if honors else code
+def _suits(counts: list[int]) -> list[tuple[tuple[int, ...], int, bool]]:
+    """Each suit's counts (honors last), with its first tile and whether it is honors."""
+    return [(tuple(counts[lo:hi]), lo, honors) for lo, hi, honors in _SUITS]
 
 
-def _class_of(code: int, size: int, honors: bool) -> int:
+def _suit_class(suit: tuple[int, ...], lo: int, honors: bool) -> int:
     """0: whole sets; 1: whole sets and one pair; -1: neither."""
-    key = _key(code, honors)
-    k = _CLASSES.get(key)
-    if k is None:
-        counts = _unpack(code, size)
-        r = sum(counts) % 3
-        k = -1 if r == 1 or not _suit_shapes(counts, 0, honors) else r // 2
-        remember(_CLASSES, key, k, _CACHE_MAX)
-    return k
+    r = sum(suit) % 3
+    return -1 if r == 1 or not _suit_shapes(suit, lo, honors) else r // 2
 
 
-def _suit_classes(counts: list[int]) -> tuple[list[int], list[int]]:
-    """Each suit's packed code (honors last) and its class."""
-    codes: list[int] = []
-    classes: list[int] = []
-    for lo, hi, honors in _SUITS:
-        code, _ = _suit_code(counts, lo, hi)
-        codes.append(code)
-        classes.append(_class_of(code, hi - lo, honors))
-    return codes, classes
-
-
-def _suit_waits(code: int, size: int, honors: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Where one more tile makes this suit whole sets, and where sets and a pair."""
-    sets_only: list[int] = []
+@lru_cache(maxsize=100_000)  # a per-suit table (see _suit_shapes)
+def _suit_waits(
+    suit: tuple[int, ...], lo: int, honors: bool
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The tiles one more of which makes this suit whole sets, and those
+    that make it whole sets and a pair."""
+    whole: list[int] = []
     with_pair: list[int] = []
-    for i in range(size):
-        kind = _class_of(code + (1 << (3 * i)), size, honors)
+    for i in range(len(suit)):
+        grown = (*suit[:i], suit[i] + 1, *suit[i + 1 :])
+        kind = _suit_class(grown, lo, honors)
         if kind == 0:
-            sets_only.append(i)
+            whole.append(lo + i)
         elif kind == 1:
-            with_pair.append(i)
-    return tuple(sets_only), tuple(with_pair)
+            with_pair.append(lo + i)
+    return tuple(whole), tuple(with_pair)
 
 
 def _plain_waits(counts: list[int]) -> list[int]:
     """Tiles completing sets and a pair, without wild tiles.
 
     The tile goes to one suit; every other suit must already be whole, with
-    the pair in at most one of them. Each suit's answers are cached by its
-    counts, so a hand's waits cost a few look-ups.
+    the pair in at most one of them.
     """
-    codes, classes = _suit_classes(counts)
+    suits = _suits(counts)
+    classes = [_suit_class(*suit) for suit in suits]
     if sum(1 for k in classes if k < 0) > 1:
         return []
     out: list[int] = []
-    for s, (lo, hi, honors) in enumerate(_SUITS):
-        pairs = 0
-        whole = True
-        for j, k in enumerate(classes):
-            if j != s:
-                whole = whole and k >= 0
-                pairs += k
-        if not whole or pairs > 1:
+    for s, suit in enumerate(suits):
+        others = classes[:s] + classes[s + 1 :]
+        if min(others) < 0 or sum(others) > 1:
             continue
-        key = _key(codes[s], honors)
-        table = _WAITS.get(key)
-        if table is None:
-            table = remember(_WAITS, key, _suit_waits(codes[s], hi - lo, honors), _CACHE_MAX)
-        out.extend(lo + i for i in table[0 if pairs else 1])
+        whole, with_pair = _suit_waits(*suit)
+        out.extend(whole if sum(others) else with_pair)  # the pair is elsewhere, or here
     return out
 
 
@@ -723,7 +645,7 @@ def wild_shapes_exist(counts: list[int], wilds: int) -> bool:
     """Whether some assignment of the wilds completes sets and a pair.
 
     Each suit's fewest wilds to make it whole (with the pair or without) is a
-    cached function of its nine counts; the hand is complete when, with the
+    function of its nine counts (``_min_wilds``); the hand is complete when, with the
     pair in one suit or made of wilds alone, the suits need no more wilds
     than there are (any left over make sets of their own).
     """
@@ -747,9 +669,11 @@ def wild_shapes_exist(counts: list[int], wilds: int) -> bool:
     return False
 
 
-_FAR: Final = 99
+_FAR = 99
 
 
+# Memoized: the search below meets the same remainders of a suit again and
+# again, within a hand and across hands. Bounded, as the shape table is.
 @lru_cache(maxsize=200_000)
 def _min_wilds(counts: tuple[int, ...], honors: bool, pair: bool) -> int:
     """Fewest wilds that make these tiles of one suit whole sets (and a pair)."""

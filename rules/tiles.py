@@ -9,30 +9,27 @@ Plain ints keep splitting and counting cheap; the names live here only.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
-from typing import Final, NamedTuple
 
 from rules.text import Text, says
 
-SUITS: Final = "mpsz"
-N_KINDS: Final = 34  # the tiles that form sets
-N_TILES: Final = 42  # with the eight flowers
+SUITS = "mpsz"
+N_KINDS = 34  # the tiles that form sets
+N_TILES = 42  # with the eight flowers
 
-# Final: compiled, each reads as a constant, not a lookup in the module's dict.
-EAST: Final = 27
-SOUTH: Final = 28
-WEST: Final = 29
-NORTH: Final = 30
-WHITE: Final = 31
-GREEN: Final = 32
-RED: Final = 33
-WINDS: Final = (EAST, SOUTH, WEST, NORTH)
-DRAGONS: Final = (WHITE, GREEN, RED)
-FLOWERS: Final = tuple(range(34, 42))
-SEASONS: Final = FLOWERS[:4]  # 春夏秋冬
-PLANTS: Final = FLOWERS[4:]  # 梅兰菊竹
+EAST = 27
+SOUTH = 28
+WEST = 29
+NORTH = 30
+WHITE = 31
+GREEN = 32
+RED = 33
+WINDS = (EAST, SOUTH, WEST, NORTH)
+DRAGONS = (WHITE, GREEN, RED)
+FLOWERS = tuple(range(34, 42))
+SEASONS = FLOWERS[:4]  # 春夏秋冬
+PLANTS = FLOWERS[4:]  # 梅兰菊竹
 
-_LETTER_HONORS: Final = {
+_LETTER_HONORS = {
     "E": EAST,
     "S": SOUTH,
     "W": WEST,
@@ -41,10 +38,10 @@ _LETTER_HONORS: Final = {
     "F": GREEN,
     "C": RED,
 }
-_SUIT_SIZE: Final = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
-_SUIT_BASE: Final = {"m": 0, "p": 9, "s": 18, "z": 27, "f": 34}
+_SUIT_SIZE = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27, "f": 34}
 
-NAMES_ZH: Final = (
+NAMES_ZH = (
     [f"{n}万" for n in "一二三四五六七八九"]
     + [f"{n}筒" for n in "一二三四五六七八九"]
     + [f"{n}条" for n in "一二三四五六七八九"]
@@ -112,8 +109,13 @@ def tile_code(tile: int) -> str:
 
 # Chinese notation (the spec's "Chinese notation", input only): players write
 # 123万 or 一二三萬, 东东, 春 … in either script.
-_NUMERALS: Final = {ch: n for n, ch in enumerate("一二三四五六七八九", 1)} | {"幺": 1}
-_SUIT_WORDS: Final = {
+# What each digit or numeral stands for.
+_NUMBERS = (
+    {str(n): n for n in range(10)}
+    | {ch: n for n, ch in enumerate("一二三四五六七八九", 1)}
+    | {"幺": 1}
+)
+_SUIT_WORDS = {
     "万": "m",
     "萬": "m",
     "筒": "p",
@@ -123,7 +125,7 @@ _SUIT_WORDS: Final = {
     "條": "s",
     "索": "s",
 }
-_HONOR_CHARS: Final = {
+_HONOR_CHARS = {
     "东": EAST,
     "東": EAST,
     "南": SOUTH,
@@ -143,13 +145,7 @@ _HONOR_CHARS: Final = {
     "菊": 40,
     "竹": 41,
 }
-_SEPARATORS: Final = frozenset(",，、")
-
-
-class _Pending(NamedTuple):
-    digit: int
-    position: int
-    char: str
+_SEPARATORS = frozenset(",，、")
 
 
 def parse(text: str) -> list[int]:
@@ -159,21 +155,13 @@ def parse(text: str) -> list[int]:
     (0-based) for anything that is not whitespace, a separator, a digit or
     numeral, a suit letter or word, or an honor letter or character.
     """
-    return list(_parse(text))
-
-
-@lru_cache(maxsize=4096)
-def _parse(text: str) -> tuple[int, ...]:
-    # Hands, melds and tiles repeat endlessly between requests: parse each once.
     tiles: list[int] = []
-    pending: list[_Pending] = []
+    pending: list[int] = []  # where the numbers waiting for their suit are
     for pos, ch in enumerate(text):
         if ch.isspace() or ch in _SEPARATORS:
             continue
-        if ch in "0123456789":
-            pending.append(_Pending(int(ch), pos, ch))
-        elif ch in _NUMERALS:
-            pending.append(_Pending(_NUMERALS[ch], pos, ch))
+        if ch in _NUMBERS:
+            pending.append(pos)
         elif ch in _SUIT_SIZE or ch in _SUIT_WORDS:
             suit = _SUIT_WORDS.get(ch, ch)
             if not pending:
@@ -188,32 +176,24 @@ def _parse(text: str) -> tuple[int, ...]:
                     ch,
                 )
             for p in pending:
-                if not 1 <= p.digit <= _SUIT_SIZE[suit]:
+                number = _NUMBERS[text[p]]
+                if not 1 <= number <= _SUIT_SIZE[suit]:
                     raise NotationError(
                         "unknown_tile",
                         says(
                             "'{char}{suit}' (the '{char}' at position {position}) is not a tile",
-                            char=p.char,
+                            char=text[p],
                             suit=ch,
-                            position=p.position,
+                            position=p,
                         ),
-                        p.position,
-                        p.char,
+                        p,
+                        text[p],
                     )
-                tiles.append(_SUIT_BASE[suit] + p.digit - 1)
+                tiles.append(_SUIT_BASE[suit] + number - 1)
             pending = []
         elif ch in _LETTER_HONORS or ch in _HONOR_CHARS:
             if pending:
-                raise NotationError(
-                    "unknown_tile",
-                    says(
-                        "the '{char}' at position {position} has no suit after it",
-                        char=pending[0].char,
-                        position=pending[0].position,
-                    ),
-                    pending[0].position,
-                    pending[0].char,
-                )
+                raise _no_suit(text, pending[0])
             tiles.append(_LETTER_HONORS.get(ch, _HONOR_CHARS.get(ch, 0)))
         else:
             raise NotationError(
@@ -223,18 +203,21 @@ def _parse(text: str) -> tuple[int, ...]:
                 ch,
             )
     if pending:
-        p = pending[-1]
-        raise NotationError(
-            "unknown_tile",
-            says(
-                "the '{char}' at position {position} has no suit after it",
-                char=p.char,
-                position=p.position,
-            ),
-            p.position,
-            p.char,
-        )
-    return tuple(tiles)
+        raise _no_suit(text, pending[-1])
+    return tiles
+
+
+def _no_suit(text: str, pos: int) -> NotationError:
+    return NotationError(
+        "unknown_tile",
+        says(
+            "the '{char}' at position {position} has no suit after it",
+            char=text[pos],
+            position=pos,
+        ),
+        pos,
+        text[pos],
+    )
 
 
 def parse_one(text: str) -> int:
@@ -253,17 +236,14 @@ def parse_one(text: str) -> int:
 def format_tiles(tiles: Iterable[int]) -> str:
     """Canonical notation: sorted, grouped m p s z f, digits then the letter."""
     out: list[str] = []
-    group: list[str] = []
-    letter = ""
+    suit = ""
     for t in sorted(tiles):
-        s = code_suit(t)
-        if s != letter and group:
-            out.append("".join(group) + letter)
-            group = []
-        letter = s
-        group.append(str(rank(t)))
-    if group:
-        out.append("".join(group) + letter)
+        letter = code_suit(t)
+        if letter != suit:
+            out.append(suit)  # the letter that closes the group before ("" at first)
+            suit = letter
+        out.append(str(rank(t)))
+    out.append(suit)
     return "".join(out)
 
 

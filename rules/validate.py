@@ -8,7 +8,7 @@ reported at once, so a player fixes the hand in one go.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any
 
 from rules import options as options_mod
 from rules.hand import (
@@ -25,7 +25,6 @@ from rules.hand import (
     Meld,
     seat_order,
 )
-from rules.memo import remember
 from rules.region import Region
 from rules.regions import REGIONS
 from rules.text import Text, says
@@ -43,7 +42,7 @@ from rules.tiles import (
 # How each table key's value is checked: "seats" a list of seats, "seat" one
 # seat, "seat_int_pos" seat → int ≥ 1, "seat_int" seat → int, "int0" int ≥ 0,
 # "tile" one tile.
-TABLE_KEYS: Final[dict[str, str]] = {
+TABLE_KEYS: dict[str, str] = {
     "ready": "seats",
     "fake_ready": "seats",
     "zhen": "seat_int_pos",
@@ -57,11 +56,10 @@ TABLE_KEYS: Final[dict[str, str]] = {
 }
 
 Validated = tuple[Hand, Any]
-OTHER_MELD_TYPES: Final = (*KONG_TYPES, "egg")  # what other players' melds may be (for kong money)
+OTHER_MELD_TYPES = (*KONG_TYPES, "egg")  # what other players' melds may be (for kong money)
 
 
 _Errors = list[ErrorInfo]
-_NO_FLAGS: Final[frozenset[str]] = frozenset()
 
 
 def _add(errs: _Errors, at: str, code: str, template: str, /, **params: Any) -> None:
@@ -76,11 +74,9 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
     region's own checks, which judge a win, are left to each candidate.
     """
     errs: _Errors = []
-    if not isinstance(raw, dict):
-        if not isinstance(raw, Mapping):
-            _add(errs, "", "bad_json", "the hand must be a JSON object")
-            return None, errs
-        raw = dict(raw)  # a plain dict: compiled, its reads take the dict's own fast path
+    if not isinstance(raw, Mapping):
+        _add(errs, "", "bad_json", "the hand must be a JSON object")
+        return None, errs
     region_key = raw.get("region")
     region = REGIONS.get(region_key) if isinstance(region_key, str) else None
     if region is None:
@@ -238,16 +234,16 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
     rules = raw.get("rules")
     hand = Hand(
         region.key,
-        tuple(concealed) if concealed else (),
+        tuple(concealed),
         win_tile,
         tuple(melds),
-        tuple(flowers) if flowers else (),
+        tuple(flowers),
         seat,
         dealer or "E",
         win_by,
         discarder,
-        frozenset(flags) if flags else _NO_FLAGS,
-        tuple(events) if events else (),
+        frozenset(flags),
+        tuple(events),
         players,
         dict(rules) if rules else {},
         table,
@@ -261,7 +257,7 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
 
 
 def _seat(
-    raw: dict[str, Any], key: str, seats: tuple[str, ...], errs: _Errors, required: bool
+    raw: Mapping[str, Any], key: str, seats: tuple[str, ...], errs: _Errors, required: bool
 ) -> str | None:
     value = raw.get(key)
     if value is None:
@@ -306,7 +302,7 @@ def _notation(value: object, where: str, errs: _Errors) -> list[int] | None:
         return None
 
 
-def _tiles(raw: dict[str, Any], key: str, errs: _Errors, required: bool) -> list[int]:
+def _tiles(raw: Mapping[str, Any], key: str, errs: _Errors, required: bool) -> list[int]:
     value = raw.get(key)
     if value is None:
         if required:
@@ -315,7 +311,7 @@ def _tiles(raw: dict[str, Any], key: str, errs: _Errors, required: bool) -> list
     return _notation(value, key, errs) or []
 
 
-def _one_tile(raw: dict[str, Any], key: str, errs: _Errors) -> int | None:
+def _one_tile(raw: Mapping[str, Any], key: str, errs: _Errors) -> int | None:
     value = raw.get(key)
     if value is None:
         _add(errs, key, "missing_field", "the tile that completed the hand is required")
@@ -442,42 +438,10 @@ def _melds(value: object, where: str, region: Region, errs: _Errors, own: bool) 
         return []
     out = []
     for i, m in enumerate(value):
-        key = _meld_key(m, region, own)
-        meld = _MELDS.get(key) if key is not None else None
-        if meld is None:
-            meld = _meld(m, f"{where}[{i}]", region, errs, own)
-            if meld is not None and key is not None:
-                remember(_MELDS, key, meld, _MELDS_MAX)
+        meld = _meld(m, f"{where}[{i}]", region, errs, own)
         if meld is not None:
             out.append(meld)
     return out
-
-
-# A region allows a few hundred melds and the same ones come back hand after
-# hand, so each meld read and checked once is kept (Meld is frozen). Only
-# plain strings and ints make a key: 1.0 and True compare equal to 1 and
-# would otherwise stand for a valid meld they are not.
-_MELDS: Final[dict[tuple[object, ...], Meld]] = {}
-_MELDS_MAX: Final = 4096
-
-
-def _meld_key(m: object, region: Region, own: bool) -> tuple[object, ...] | None:
-    if type(m) is not dict:
-        return None
-    mtype, tiles, from_seat, kind, hui = (
-        m.get("type"),
-        m.get("tiles"),
-        m.get("from"),
-        m.get("kind"),
-        m.get("hui", 0),
-    )
-    if type(mtype) is not str or type(tiles) is not str or type(hui) is not int:
-        return None
-    if (from_seat is not None and type(from_seat) is not str) or (
-        kind is not None and type(kind) is not str
-    ):
-        return None
-    return (region.key, own, mtype, tiles, from_seat, kind, hui)
 
 
 def _other_melds(

@@ -1,11 +1,9 @@
 """The regions the calculator knows, by key."""
 
-from typing import Final
-
 from rules.region import Region
 from rules.regions import changchun, chuzhou, jinhu, laosanfan, sanmen
 
-REGIONS: Final[dict[str, Region]] = {
+REGIONS: dict[str, Region] = {
     r.key: r
     for r in (
         laosanfan.REGION,

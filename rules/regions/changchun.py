@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, Final
+from typing import Any
 
 from rules.context import Ctx
 from rules.hand import (
@@ -51,10 +51,10 @@ from rules.split import (
 from rules.text import Text, says
 from rules.tiles import DRAGONS, is_honor, is_terminal, suit_of
 
-FAN: Final = "番"
-FEN: Final = "分"
-BIG_KONG: Final = frozenset({YAOJI, 9, *DRAGONS})  # 大蛋: kongs of 幺鸡, 幺筒, 中, 发, 白
-EGG_BASE: Final = {kind: len(tiles) for kind, tiles in EGG_TILES.items()}
+FAN = "番"
+FEN = "分"
+BIG_KONG = frozenset({YAOJI, 9, *DRAGONS})  # 大蛋: kongs of 幺鸡, 幺筒, 中, 发, 白
+EGG_BASE = {kind: len(tiles) for kind, tiles in EGG_TILES.items()}
 
 
 @dataclass(frozen=True)
@@ -248,7 +248,7 @@ def _qi_dui(luxury: bool) -> Any:
     return check
 
 
-R: Final = "004 计分方法"
+R = "004 计分方法"
 
 ITEMS: tuple[Item, ...] = (
     Item(
@@ -420,7 +420,7 @@ def readings(hand: Hand, opts: Any, found: list[Split]) -> list[Split]:
 # --------------------------------------------------------------------------
 
 
-_KONG_MONEY: Final = {
+_KONG_MONEY = {
     (False, False): lambda n: says("杠分 明杠: {amount}", amount=n),
     (True, False): lambda n: says("杠分 暗杠: {amount}", amount=n),
     (False, True): lambda n: says("杠分 明大蛋: {amount}", amount=n),

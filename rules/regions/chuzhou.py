@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, Final
+from typing import Any
 
 from rules.context import Ctx
 from rules.hand import ErrorInfo, Hand, ItemLine, Payment, next_seat
@@ -33,10 +33,10 @@ from rules.split import EDGE, KONG, SEQ, SINGLE, TRIP, Block, waits
 from rules.text import Text, says
 from rules.tiles import FLOWERS, WINDS, format_tiles, is_honor
 
-FAN: Final = "番"
-MING: Final = "ming"
-AN: Final = "an"
-OPEN_MELDS: Final = ("chi", "pong", "kong", "added_kong")
+FAN = "番"
+MING = "ming"
+AN = "an"
+OPEN_MELDS = ("chi", "pong", "kong", "added_kong")
 
 
 def mingan(ming: int) -> dict[str, int]:
@@ -457,8 +457,8 @@ def _bian_san_qi(ctx: ChuzhouCtx) -> bool:
 # The table
 # --------------------------------------------------------------------------
 
-R: Final = "001 算分规则"
-B: Final = "001 必架"
+R = "001 算分规则"
+B = "001 必架"
 
 
 def _item(

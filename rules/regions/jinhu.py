@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, Final
+from typing import Any
 
 from rules.context import Ctx
 from rules.hand import ErrorInfo, Hand, ItemLine, Payment
@@ -28,10 +28,10 @@ from rules.split import CLOSED, EDGE, PAIR, SEQ, SINGLE, TRIP, TRIPLET, Block
 from rules.text import Text, says
 from rules.tiles import DRAGONS, FLOWERS, PLANTS, SEASONS, tile_code
 
-FAN: Final = "番"
-ZEI: Final = frozenset({22, 4, 6, 13})  # 賊: 五條 5s, 五萬 5m, 七萬 7m, 五筒 5p
-BIG_FOUR: Final = frozenset({3, 12, 21}) | ZEI  # 四同 at 10: 4萬 4筒 4條 and the 賊
-FREE_WAIT: Final = (
+FAN = "番"
+ZEI = frozenset({22, 4, 6, 13})  # 賊: 五條 5s, 五萬 5m, 七萬 7m, 五筒 5p
+BIG_FOUR = frozenset({3, 12, 21}) | ZEI  # 四同 at 10: 4萬 4筒 4條 and the 賊
+FREE_WAIT = (
     "qi_dui",
     "dui_dui_hu",
     "qing_yi_se",
@@ -39,7 +39,7 @@ FREE_WAIT: Final = (
     "ming_da_jue",
     "an_da_jue",
 )
-WAIT_WORDS: Final = {
+WAIT_WORDS = {
     "two_sided": "a two-sided wait",
     "single": "a single wait",
     "triplet": "a wait on a pair for a triplet",
@@ -178,8 +178,8 @@ def _hai_di(ctx: Ctx) -> bool:
     return ctx.self_drawn and "last_tile" in ctx.hand.flags
 
 
-R: Final = "000 胡牌牌型"
-QUOTE_SI_TONG: Final = (
+R = "000 胡牌牌型"
+QUOTE_SI_TONG = (
     "四同：手中有四張四萬、四張四條、四張四筒或是四張賊的，算10番。此外有四個其它牌型的算2番。"
     "被碰下來的也算，如碰了4萬，手裡還有4萬的，算10番"
 )
@@ -502,7 +502,7 @@ def check_hand(hand: Hand, opts: Options) -> list[ErrorInfo]:
     return []
 
 
-SUITED: Final = frozenset(range(27))
+SUITED = frozenset(range(27))
 
 REGION = Region(
     key="jinhu",

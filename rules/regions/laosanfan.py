@@ -20,7 +20,7 @@ Readings where the seed is silent (each an option where tables differ):
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import Any
 
 from rules.context import Ctx
 from rules.hand import ErrorInfo, Hand, ItemLine, Payment, next_seat
@@ -44,17 +44,17 @@ from rules.tiles import (
     tile_code,
 )
 
-FAN: Final = "番"
-HU: Final = "胡"
-TIERS: Final = ("yao_ban_san", "yao_ban_liu", "yao_er_liu", "tui_dao_ba")
-TIER_NAMES: Final = {
+FAN = "番"
+HU = "胡"
+TIERS = ("yao_ban_san", "yao_ban_liu", "yao_er_liu", "tui_dao_ba")
+TIER_NAMES = {
     "yao_ban_san": "么半三",
     "yao_ban_liu": "么半六",
     "yao_er_liu": "麼二六",
     "tui_dao_ba": "推倒八",
 }
-HU_DI: Final = {"yao_ban_san": 30, "yao_ban_liu": 60, "yao_er_liu": 100}
-FAN_CAP: Final = 3
+HU_DI = {"yao_ban_san": 30, "yao_ban_liu": 60, "yao_er_liu": 100}
+FAN_CAP = 3
 
 
 @dataclass(frozen=True)
@@ -109,7 +109,7 @@ def _one_suit(ctx: Ctx) -> bool:
     return len(ctx.suits) == 1 and 3 not in ctx.suits
 
 
-_HONORS: Final = frozenset({3})
+_HONORS = frozenset({3})
 
 
 def _honors_only(ctx: Ctx) -> bool:
@@ -146,7 +146,7 @@ def _dragon_set(dragon: int) -> Any:
     return check
 
 
-_TIER_HITS: Final = {tier: Hit(variant=tier) for tier in HU_DI}
+_TIER_HITS = {tier: Hit(variant=tier) for tier in HU_DI}
 
 
 def _tier_variant(ctx: Ctx) -> Hit | None:
@@ -236,14 +236,14 @@ QUOTES["fa_cai_dui"] = QUOTES["bai_ban_dui"] = QUOTES["hong_zhong_dui"]
 QUOTES["da_yao_an_gang"] = QUOTES["da_yao_ming_gang"]
 QUOTES["an_ke"] = QUOTES["ming_gang"] = QUOTES["an_gang"] = QUOTES["peng"]
 QUOTES["dan_diao"] = QUOTES["bian_zhang"]
-CAP_QUOTE: Final = "老三番麻將三番為頂"
+CAP_QUOTE = "老三番麻將三番為頂"
 
-R_TYPES: Final = "000 胡牌 B"
-R_FLOWERS: Final = "000 花的計算"
-R_HU: Final = "000 胡數計算"
-R_TIERS: Final = "000 大小類別"
+R_TYPES = "000 胡牌 B"
+R_FLOWERS = "000 花的計算"
+R_HU = "000 胡數計算"
+R_TIERS = "000 大小類別"
 
-_TABLE: Final[tuple[Item, ...]] = (
+_TABLE: tuple[Item, ...] = (
     # 番 — 000 胡牌 B (特殊牌型) and 花的計算
     Item(
         "qing_yi_se", "清一色", 3, FAN, f"{R_TYPES} 清一色", _one_suit, "one suit only, no honors"
@@ -601,8 +601,8 @@ def settle(hand: Hand, opts: Options, ev: Evaluation | None) -> Settlement:
 # --------------------------------------------------------------------------
 
 
-SAN_TAN: Final = "san_tan"  # three exposed melds of one suit
-THREE_PONGS: Final = "three_pongs"
+SAN_TAN = "san_tan"  # three exposed melds of one suit
+THREE_PONGS = "three_pongs"
 
 
 def _bao_kinds(hand: Hand) -> list[tuple[str, set[int]]]:
@@ -699,7 +699,6 @@ REGION = Region(
     options=Options,
     items=ITEMS,
     evaluate=evaluate,
-    total_from_lines=True,
     settle=settle,
     tiles=frozenset(range(34)),
     flower_tiles=frozenset(FLOWERS),

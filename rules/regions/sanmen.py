@@ -17,7 +17,7 @@ Readings where the seed and the rules file leave it open:
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import Any
 
 from rules.context import Ctx
 from rules.hand import ErrorInfo, Hand, ItemLine, Meld, Payment, next_seat
@@ -28,11 +28,11 @@ from rules.split import KONG, LOOSE, SEQ, TRIP, Block, Split, meld_block
 from rules.text import says
 from rules.tiles import FLOWERS, GREEN, PLANTS, RED, SEASONS, WHITE, WINDS, suit_of
 
-TAI: Final = "台"
-BEI: Final = "倍"
-FEN: Final = "分"
-WILD: Final = WHITE
-TAI_CAP: Final = 3
+TAI = "台"
+BEI = "倍"
+FEN = "分"
+WILD = WHITE
+TAI_CAP = 3
 
 
 @dataclass(frozen=True)
@@ -127,12 +127,12 @@ def _win_type(ctx: Ctx) -> Hit | None:
     return None
 
 
-HU_XING_VALUES: Final = (
+HU_XING_VALUES = (
     {"self_draw": 2}
     | {f"discard{n}": n - 1 for n in (2, 3, 4)}
     | {f"robbing{n}": 2 * (n - 1) for n in (2, 3, 4)}
 )
-HU_XING_NAMES: Final = (
+HU_XING_NAMES = (
     {"self_draw": "自摸"}
     | {f"discard{n}": "点炮胡" for n in (2, 3, 4)}
     | {f"robbing{n}": "抢杠胡" for n in (2, 3, 4)}
@@ -163,8 +163,8 @@ def _earthly(ctx: Ctx) -> bool:
     )
 
 
-R_TAI: Final = "003 番数计算"
-R_HU: Final = "003 胡型"
+R_TAI = "003 番数计算"
+R_HU = "003 胡型"
 
 ITEMS: tuple[Item, ...] = (
     Item(
@@ -354,7 +354,7 @@ READINGS = {
 
 ITEMS = tuple(replace(i, reading=READINGS.get(i.key, "")) for i in ITEMS)
 
-MULTIPLIERS: Final = (
+MULTIPLIERS = (
     "wu_cai_shen",
     "dui_dui_hu",
     "gang_kai",
@@ -443,7 +443,7 @@ def evaluate(ctx: Ctx, lines: list[ItemLine]) -> Evaluation:
     return Evaluation(ctx.split, tuple(lines), total, how, data={"w": w, "tai": tai})
 
 
-_KONG_MONEY: Final = {
+_KONG_MONEY = {
     "kong": lambda n: says("杠分 明杠: {amount}", amount=n),
     "added_kong": lambda n: says("杠分 补杠: {amount}", amount=n),
     "concealed_kong": lambda n: says("杠分 暗杠: {amount}", amount=n),

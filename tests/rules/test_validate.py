@@ -148,10 +148,9 @@ def _meld_errors(region: str, melds: list[Any], **more: Any) -> list[tuple[str, 
     return [(e["field"], e["code"]) for e in got.get("errors", [])]
 
 
-def test_a_meld_checked_once_is_not_taken_for_a_look_alike() -> None:
-    # Valid melds are kept between hands; what only compares equal to one
-    # (True and 1.0 for 1), or the same meld where it is not allowed, is
-    # still read and refused.
+def test_a_valid_meld_is_not_taken_for_a_look_alike() -> None:
+    # What only compares equal to a valid meld (True and 1.0 for 1), or the
+    # same meld where it is not allowed, is read and refused.
     egg = {"type": "egg", "tiles": "56z1s", "kind": "xi", "hui": 1}
     assert ("melds[0]", "bad_meld") not in _meld_errors("changchun", [egg])
     for hui in (True, 1.0):
@@ -164,33 +163,12 @@ def test_a_meld_checked_once_is_not_taken_for_a_look_alike() -> None:
     )
 
 
-def _plain_python(module: str, monkeypatch: pytest.MonkeyPatch) -> Any:
-    """A rules module loaded from its source, as it runs where mypyc could not compile."""
-    import importlib.util
-    import sys
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[2] / (module.replace(".", "/") + ".py")
-    spec = importlib.util.spec_from_file_location(f"plain_{module.replace('.', '_')}", path)
-    assert spec is not None and spec.loader is not None
-    plain = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, plain)  # dataclasses looks itself up there
-    spec.loader.exec_module(plain)
-    return plain
-
-
-@pytest.mark.parametrize("compiled_or_not", ["importable", "plain"])
-def test_hand_is_built_whole_and_stays_frozen(
-    compiled_or_not: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_hand_is_built_whole_and_stays_frozen() -> None:
     import dataclasses
 
-    import rules.hand
+    from rules.hand import Hand
 
-    module = (
-        rules.hand if compiled_or_not == "importable" else _plain_python("rules.hand", monkeypatch)
-    )
-    hand = module.Hand("laosanfan", (1, 2), 3, (), (), "S", "E", "self_draw", players=3)
+    hand = Hand("laosanfan", (1, 2), 3, (), (), "S", "E", "self_draw", players=3)
     assert dataclasses.asdict(hand) == {
         "region": "laosanfan",
         "concealed": (1, 2),
@@ -210,13 +188,13 @@ def test_hand_is_built_whole_and_stays_frozen(
     }
     assert hand.won_on(7) == dataclasses.replace(hand, win_tile=7)
     with pytest.raises(dataclasses.FrozenInstanceError):
-        hand.seat = "W"
+        hand.seat = "W"  # type: ignore[misc]
     assert hand.seat == "S"
 
 
-# Every other record whose __init__ is written out (rules.hand.written_inits):
-# (module, record, positional arguments, the fields they give, defaults included).
-WRITTEN_INITS = [
+# Records with defaults: (module, record, positional arguments, the fields
+# they give, defaults included).
+RECORDS = [
     (
         "rules.hand",
         "Payment",
@@ -238,25 +216,14 @@ WRITTEN_INITS = [
 ]
 
 
-@pytest.mark.parametrize("compiled_or_not", ["importable", "plain"])
-@pytest.mark.parametrize(("module", "record", "args", "fields"), WRITTEN_INITS)
-def test_records_with_written_inits_are_built_whole_and_stay_frozen(
-    compiled_or_not: str,
-    module: str,
-    record: str,
-    args: tuple[Any, ...],
-    fields: dict[str, Any],
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize(("module", "record", "args", "fields"), RECORDS)
+def test_records_are_built_whole_and_stay_frozen(
+    module: str, record: str, args: tuple[Any, ...], fields: dict[str, Any]
 ) -> None:
     import dataclasses
     import importlib
 
-    source = (
-        importlib.import_module(module)
-        if compiled_or_not == "importable"
-        else _plain_python(module, monkeypatch)
-    )
-    made = getattr(source, record)(*args)
+    made = getattr(importlib.import_module(module), record)(*args)
     assert {f.name: getattr(made, f.name) for f in dataclasses.fields(made)} == fields
     assert dataclasses.replace(made) == made
     first = next(iter(fields))
