@@ -20,6 +20,10 @@ from rules.validate import validate
 NOT_A_SHAPE = says("the tiles do not make four sets and a pair")
 NOBODY_WON = says("nobody won: a drawn hand")
 
+# JSON readers other than Python's (JavaScript's first) hold whole numbers
+# exactly only up to 2**53 - 1: an amount beyond it is refused, never rounded.
+MAX_EXACT = 2**53 - 1
+
 
 def score(raw: object) -> Score:
     """Score a hand given as the spec's JSON (already decoded).
@@ -64,6 +68,10 @@ def outcome(hand: Hand, opts: Any) -> dict[str, Any]:
     ``score_json`` turns these fields straight into JSON
     (``rules.report.outcome_json``); ``score_hand`` makes them a ``Score``.
     """
+    return _exact(hand, _outcome(hand, opts))
+
+
+def _outcome(hand: Hand, opts: Any) -> dict[str, Any]:
     region = REGIONS[hand.region]
     if hand.is_draw:
         return _settled(region, hand, opts, None, (NOBODY_WON,))
@@ -74,6 +82,32 @@ def outcome(hand: Hand, opts: Any) -> dict[str, Any]:
     if not best.winning:
         return _settled(region, hand, opts, best, best.reasons)
     return _settled(region, hand, opts, best, ())
+
+
+def _exact(hand: Hand, fields: dict[str, Any]) -> dict[str, Any]:
+    """The outcome, or an error where an amount is too large to be written exactly."""
+    amounts = [
+        fields["total"],
+        *(line.value for line in fields["items"]),
+        *(p.amount for p in fields["payments"]),
+        *fields["net"].values(),
+    ]
+    largest = max((abs(a) for a in amounts), default=0)
+    if largest <= MAX_EXACT:
+        return fields
+    streaks = ("lao_zhuang", "baowu_streak_wins")
+    where = "table" if any(k in hand.table for k in streaks) else "rules"
+    problem = says(
+        "the amounts reach {amount}, more than {most}, the most a score can show exactly",
+        amount=largest,
+        most=MAX_EXACT,
+    )
+    return {
+        **SCORE_DEFAULTS,
+        "ok": False,
+        "region": hand.region,
+        "errors": (ErrorInfo(where, "amount_too_large", problem),),
+    }
 
 
 def splits_of(region: Region, hand: Hand, opts: Any) -> list[Split]:

@@ -40,20 +40,22 @@ from rules.tiles import (
 )
 
 # How each table key's value is checked: "seats" a list of seats, "seat" one
-# seat, "seat_int_pos" seat → int ≥ 1, "seat_int" seat → int, "int0" int ≥ 0,
-# "tile" one tile.
+# seat, "seat_int_pos" seat → int ≥ 1, "seat_int" seat → int, "streak" a count
+# of wins in a row, "tile" one tile.
 TABLE_KEYS: dict[str, str] = {
     "ready": "seats",
     "fake_ready": "seats",
     "zhen": "seat_int_pos",
     "bao_seat": "seat",
     "baowu_streak_seat": "seat",
-    "baowu_streak_wins": "int0",
-    "lao_zhuang": "int0",
+    "baowu_streak_wins": "streak",
+    "lao_zhuang": "streak",
     "maima_tile": "tile",
     "bao_tile": "tile",
     "loser_hu": "seat_int",
 }
+
+MAX_STREAK = 30
 
 Validated = tuple[Hand, Any]
 OTHER_MELD_TYPES = (*KONG_TYPES, "egg")  # what other players' melds may be (for kong money)
@@ -569,9 +571,11 @@ def _table_value(kind: str, v: object, seats: tuple[str, ...]) -> tuple[Text | N
                 return says("maps each seat ({seats}) to a whole number ≥ 1", seats=seats), None
             return says("maps each seat ({seats}) to a whole number", seats=seats), None
         return None, dict(v)
-    if kind == "int0":
-        if not _is_int(v) or not 0 <= v <= 1000:  # type: ignore[operator]
-            return says("a whole number ≥ 0"), None
+    if kind == "streak":
+        # Each win of a streak may double the money; past 30 in a row no table
+        # plays on, and the amounts would leave what any reader holds exactly.
+        if not _is_int(v) or not 0 <= v <= MAX_STREAK:  # type: ignore[operator]
+            return says("a whole number from 0 to {most}", most=MAX_STREAK), None
         return None, v
     if kind == "tile":
         if not isinstance(v, str):

@@ -128,3 +128,80 @@ def test_command_line_reads_chinese_notation(monkeypatch: pytest.MonkeyPatch) ->
     out = io.StringIO()
     call_command("score", "-", stdout=out)
     assert json.loads(out.getvalue())["total"]["value"] == 60
+
+
+def test_a_wait_refused_by_a_law_is_an_entry_not_an_error(client: Client) -> None:
+    """三门: the only completion is a 4th 白板 on a discard, which the wild-tile law refuses;
+    the spec keeps it as an entry that does not win, and the hand is not ready."""
+    body = {
+        "region": "sanmen",
+        "hand": "147m147p147s1z555z",
+        "win_by": "discard",
+        "seat": "E",
+        "dealer": "E",
+        "discarder": "S",
+    }
+    got = client.post("/api/waits", data=json.dumps(body), content_type="application/json")
+    assert got.status_code == 200
+    answer = got.json()
+    assert answer["ok"] is True and answer["ready"] is False
+    assert [w["tile"] for w in answer["waits"]] == ["5z"]
+    assert answer["waits"][0]["score"]["winning"] is False
+
+
+STREAK_HAND: dict[str, Any] = {
+    "region": "sanmen",
+    "hand": "123m456m789m123p5p",
+    "win_tile": "5p",
+    "seat": "E",
+    "dealer": "E",
+    "win_by": "self_draw",
+    "rules": {"lao_zhuang_compound": True, "base": 10_000},
+}
+
+
+@pytest.mark.parametrize(
+    ("region", "key", "option"),
+    [("sanmen", "lao_zhuang", "lao_zhuang_compound"), ("jinhu", "baowu_streak_wins", None)],
+)
+def test_a_streak_past_thirty_is_refused_by_name(
+    client: Client, region: str, key: str, option: str | None
+) -> None:
+    body = {**STREAK_HAND, "region": region, "rules": {option: True} if option else {}}
+    body["table"] = {key: 61}
+    got = post(client, body)
+    assert got.status_code == 400
+    (error,) = got.json()["errors"]
+    assert (error["field"], error["code"]) == (f"table.{key}", "bad_table")
+    assert "30" in error["message"]
+
+
+def test_the_longest_streak_still_answers_exactly(client: Client) -> None:
+    body = {**STREAK_HAND, "table": {"lao_zhuang": 30}}
+    got = post(client, body)
+    assert got.status_code == 200, got.content
+    answer = got.json()
+    assert answer["winning"]
+    assert all(abs(n) <= 2**53 - 1 for n in answer["net"].values())
+    assert sum(answer["net"].values()) == 0
+
+
+def test_an_amount_too_large_to_write_exactly_is_a_400(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("rules.engine.MAX_EXACT", 1_000)  # the 10,000 base reaches it
+    body = {**STREAK_HAND, "table": {"lao_zhuang": 3}}
+    got = post(client, body)
+    assert got.status_code == 400
+    (error,) = got.json()["errors"]
+    assert (error["field"], error["code"]) == ("table", "amount_too_large")
+    waits = {k: v for k, v in body.items() if k != "win_tile"}
+    got = client.post("/api/waits", data=json.dumps(waits), content_type="application/json")
+    assert got.status_code == 400
+    assert got.json()["errors"][0]["code"] == "amount_too_large"
+    page = Client(HTTP_ACCEPT_LANGUAGE="zh-Hans").get(
+        "/?r=sanmen&h=123m456m789m123p5p&w=5p&s=E&d=E&b=self_draw"
+        "&o.lao_zhuang_compound=1&o.base=10000&t.lao_zhuang=3"
+    )
+    assert page.status_code == 200
+    assert "金额达到 960000" in page.content.decode()  # the sentence in the page's script

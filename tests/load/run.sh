@@ -7,7 +7,7 @@ cd "$(dirname "$0")/../.."
 PY=${PY:-.venv/bin/python}
 PORT=${LOAD_PORT:-8765}
 SECONDS_EACH=${LOAD_SECONDS:-15}
-WORKERS=${LOAD_WORKERS:-2}
+WORKERS=${LOAD_WORKERS:-3}
 
 if ! command -v wrk >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
