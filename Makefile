@@ -14,7 +14,7 @@ STAMP   := $(VENV)/.installed
 HOST    ?= 127.0.0.1
 PORT    ?= 8000
 
-.PHONY: compile run serve load fuzz test lint typecheck pytest pytest-postgres bench bench-page browser-deps clean messages
+.PHONY: compile run serve load fuzz test lint typecheck pytest pytest-postgres bench bench-page bench-event browser-deps clean messages
 
 $(STAMP): pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then \
@@ -109,6 +109,12 @@ bench: $(STAMP) $(COMPILED)
 # bytes per tap, server time (tests/bench/taps.py).
 bench-page: $(STAMP) $(COMPILED) browser-deps
 	$(BIN)/python tests/bench/taps.py
+
+# An event at scale: 64 players, 16 tables, 1,280 hands; the standings pages
+# timed and 16 tables saving at once over HTTP (tests/bench/event_scale.py).
+# SQLite by default; DATABASE_URL=postgres://... for PostgreSQL.
+bench-event: $(STAMP) $(COMPILED)
+	$(BIN)/python tests/bench/event_scale.py
 
 # After changing a translatable string: refresh the catalogs, translate the
 # new entries in calculator/locale/*/LC_MESSAGES/django.po, then compile.
