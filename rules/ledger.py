@@ -15,9 +15,17 @@ from typing import Any
 
 from rules.engine import score_json
 from rules.hand import seat_order
+from rules.regions import REGIONS
 
 # Table keys a hand hands on to the next (the rest belong to one hand).
-CARRIED = ("zhen", "lao_zhuang", "baowu_streak_seat", "baowu_streak_wins")
+CARRIED = (
+    "zhen",
+    "lao_zhuang",
+    "baowu_streak_seat",
+    "baowu_streak_wins",
+    "round_wind",
+    "first_dealer",
+)
 
 
 @dataclass(frozen=True)
@@ -47,6 +55,9 @@ def replay(
     seats = seat_order(players)
     table: dict[str, Any] = {"dealer": start.get("dealer", "E")}
     table.update({k: v for k, v in start.items() if k in CARRIED and v is not None})
+    if "first_dealer" in REGIONS[region].table_keys:
+        # The round's wind moves on when the deal is back with the session's first dealer.
+        table.setdefault("first_dealer", table["dealer"])
     totals = dict.fromkeys(seats, 0)
     steps: list[Step] = []
     errors: list[tuple[int, Any]] = []

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.context import Ctx
-from rules.hand import ErrorInfo, Hand, ItemLine, Payment
+from rules.hand import COMMON_FLAGS, ErrorInfo, Hand, ItemLine, Payment
 from rules.items import Item, exclusion_order, replacers_of
 from rules.split import ALL_WILD_CHOICES, Split, WildChoices
 from rules.text import Text
@@ -62,6 +62,8 @@ class Region:
     meld_types: tuple[str, ...] = ("chi", "pong", "kong", "added_kong", "concealed_kong")
     win_types: tuple[str, ...] = ("self_draw", "discard", "robbing_kong", "draw")
     flags: tuple[str, ...] = ()  # the region's own flags beyond the common five
+    # The common flags that change anything here (the others are accepted and ignored).
+    common_flags: tuple[str, ...] = COMMON_FLAGS
     table_keys: tuple[str, ...] = ("ready",)
     event_types: tuple[str, ...] = ()
     # Words the region's sentences put in their values (``term=`` in
@@ -81,6 +83,9 @@ class Region:
     # (长春's 宝 standing for each winning tile).
     readings: Callable[[Hand, Any, list[Split]], list[Split]] = _as_split
     check_hand: Callable[[Hand, Any], list[ErrorInfo]] = _no_errors
+    # The tiles that complete a hand short of one, where the region's shapes
+    # are not the shared splitter's (国标's 十三幺, 全不靠, 组合龙 …).
+    winning_tiles: Callable[[Hand, Any], list[int]] | None = None
     make_context: Callable[[Hand, Any, Split], Ctx] = Ctx
     # Derived from ``items`` and ``tiles`` once, so scoring a split does no table work.
     exclusion_order: tuple[str, ...] = ()

@@ -17,6 +17,7 @@ from rules.hand import (
     EGG_TILES,
     KONG_TYPES,
     MELD_TYPES,
+    SEATS,
     WIN_TYPES,
     YAOJI,
     ErrorInfo,
@@ -53,6 +54,8 @@ TABLE_KEYS: dict[str, str] = {
     "maima_tile": "tile",
     "bao_tile": "tile",
     "loser_hu": "seat_int",
+    "round_wind": "seat",  # 国标's prevalent wind, E S W N as the seats
+    "first_dealer": "seat",
 }
 
 MAX_STREAK = 30
@@ -364,6 +367,15 @@ def _meld(m: object, where: str, region: Region, errs: _Errors, own: bool) -> Me
             )
             return None
     from_seat = m.get("from")
+    if isinstance(from_seat, str) and from_seat and from_seat not in SEATS:
+        _add(
+            errs,
+            f"{where}.from",
+            "bad_meld",
+            "from is the seat that gave the tile: one of {seats}",
+            seats=SEATS,
+        )
+        return None
     kind = m.get("kind") if mtype == "egg" else None
     hui = m.get("hui", 0) if mtype == "egg" else 0
     if mtype == "egg" and (not isinstance(hui, int) or isinstance(hui, bool) or hui < 0):

@@ -25,6 +25,8 @@ from rules.validate import validate
 
 def candidates(region: Region, hand: Hand, opts: Any) -> list[int]:
     """Tiles that complete the shape, plus the wild tiles that could be drawn."""
+    if region.winning_tiles is not None:
+        return region.winning_tiles(hand, opts)
     wild = region.wild_tile(hand, opts)
     found = set(
         shape_waits(

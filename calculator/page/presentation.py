@@ -54,10 +54,11 @@ from calculator.words.wording import (
     word_html,
 )
 from rules.engine import score
-from rules.hand import COMMON_FLAGS, EGG_TILES, YAOJI, Score, seat_wind
+from rules.hand import EGG_TILES, SEATS, YAOJI, Score, seat_wind
 from rules.options import describe
 from rules.region import Region
 from rules.regions import REGIONS
+from rules.regions.guobiao import RULE as GUOBIAO_RULE
 from rules.tiles import N_KINDS, WINDS, tile_code
 from rules.waits import find_waits
 
@@ -268,6 +269,8 @@ def table_controls(state: PageState) -> list[dict[str, Any]]:
     out = []
     entry_of = {key: entry for entry, key in TILE_ENTRIES.items()}
     for key in state.reg.table_keys:
+        if key == "ready" and "ready_declared" not in state.reg.common_flags:
+            continue  # who else was ready matters only where 报听 does
         value = state.table.get(key, "")
         per_seat = dict(part.partition(":")[::2] for part in value.split(",") if ":" in part)
         default = "1" if key == "zhen" else ""
@@ -278,7 +281,11 @@ def table_controls(state: PageState) -> list[dict[str, Any]]:
                 "label": label_of(TABLE, key),
                 "value": value,
                 "seat_list": key in ("ready", "fake_ready"),
-                "one_seat": key in ("bao_seat", "baowu_streak_seat"),
+                "one_seat": key in ("bao_seat", "baowu_streak_seat", "first_dealer"),
+                "winds": [(s, WIND_NAMES[i]) for i, s in enumerate(SEATS)]
+                if key == "round_wind"
+                else [],
+                "wind_value": value or "E",
                 "per_seat": key in SEAT_NUMBER_KEYS,
                 "tile_entry": entry_of.get(key, ""),
                 "tile": tile_view(tile_code(tile)) if tile is not None else None,
@@ -430,6 +437,9 @@ def headline(state: PageState, got: Score) -> dict[str, str]:
 
 def rule_name(rule: str) -> str:
     """A citation as a player reads it: the seed's section, or the house rule."""
+    number = rule.removeprefix(GUOBIAO_RULE + " ")
+    if number != rule:
+        return _("国标番种 %(number)s") % {"number": number}
     head, _sep, rest = rule.partition(" ")
     if head.isdigit() and rest:
         return term(rest)
@@ -537,7 +547,9 @@ def waits_view(state: PageState) -> dict[str, Any] | None:
 def next_table_lines(table: Mapping[str, Any]) -> list[tuple[str, str]]:
     lines = []
     for key, value in table.items():
-        if key == "dealer" or key.endswith("_seat"):
+        if key == "round_wind" and value in SEATS:
+            text = str(WIND_NAMES[SEATS.index(value)])
+        elif key in ("dealer", "first_dealer") or key.endswith("_seat"):
             text = seat_name(value) if value else "—"
         elif isinstance(value, dict):
             text = joined(f"{seat_name(k)} {v}" for k, v in value.items())
@@ -596,7 +608,7 @@ def page_context(state: PageState, notices: list[str]) -> dict[str, Any]:
             "hint": FLAGS[f].hint if f in FLAGS else "",
             "checked": f in state.flags,
         }
-        for f in (*COMMON_FLAGS, *region.flags)
+        for f in (*region.common_flags, *region.flags)
     ]
     win_types = [
         {

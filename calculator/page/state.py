@@ -21,7 +21,7 @@ from functools import cached_property
 from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
-from rules.hand import COMMON_FLAGS, EGG_TILES, YAOJI, seat_order
+from rules.hand import EGG_TILES, YAOJI, seat_order
 from rules.options import describe
 from rules.region import Region
 from rules.regions import REGIONS
@@ -600,7 +600,7 @@ def change_region(state: PageState, key: str) -> tuple[PageState, list[Dropped]]
     dropped += [
         Dropped("meld", m.type, m.tiles.notation) for s, m in state.other if (s, m) not in other
     ]
-    allowed_flags = set(COMMON_FLAGS) | set(new.flags)
+    allowed_flags = set(new.common_flags) | set(new.flags)
     flags = tuple(f for f in state.flags if f in allowed_flags)
     dropped += [Dropped("flag", f) for f in state.flags if f not in allowed_flags]
     names = {i.name for i in describe(new.options)}

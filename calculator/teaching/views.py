@@ -127,6 +127,9 @@ def rules_page(request: HttpRequest, region: str) -> HttpResponse:
         "options": options,
         "seed_lang": seed_lang(REGIONS[region].seed),
     }
+    if REGIONS[region].seed == "国标":  # no seed page: the rulebook, through its library
+        defaults = REGIONS[region].options()
+        context.update(rulebook=True, min_fan=defaults.min_fan, base=defaults.base)
     return render(request, "teaching/rules.html", context)
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from django.utils.translation import get_language
 
+from rules.regions.guobiao import ENGLISH_NAMES as GUOBIAO_NAMES
+
 ENGLISH_NAMES: dict[str, str] = {
     # 老三番
     "qing_yi_se": "pure one suit",
@@ -125,6 +127,8 @@ ENGLISH_NAMES: dict[str, str] = {
     "hao_hua_qi_dui": "seven pairs with four alike",
     "gang_shang_kai_hua": "win on a kong replacement",
     "qiang_gang": "robbing a kong",
+    # 国标麻将: the library's English names of the 番种
+    **{key: name.lower() for key, name in GUOBIAO_NAMES.items()},
 }
 
 

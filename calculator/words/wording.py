@@ -50,7 +50,14 @@ class Term:
 
 
 # What one share of money is counted in, as each region's rules file says.
-MONEY_UNIT = {"laosanfan": "银", "jinhu": "番", "chuzhou": "番", "sanmen": "分", "changchun": "分"}
+MONEY_UNIT = {
+    "laosanfan": "银",
+    "jinhu": "番",
+    "chuzhou": "番",
+    "sanmen": "分",
+    "changchun": "分",
+    "guobiao": "分",
+}
 # How a region's wild tile is called on the palette.
 WILD_LABELS = {"sanmen": {"5z": "财神"}}
 
@@ -148,6 +155,9 @@ FLAGS = {
         "清不包清", _("No 包庄 for one suit"), _("the feeder's own hand is one suit")
     ),
     "dui_bao": Term("对宝", _("Matched the 宝"), _("the 宝 was the winning tile at the look")),
+    "last_of_kind": Term(
+        "和绝张", _("Last of its kind"), _("the other three of the winning tile are in sight")
+    ),
 }
 TABLE = {
     "ready": Term("听牌", _("Who else had declared ready")),
@@ -160,6 +170,10 @@ TABLE = {
     "lao_zhuang": Term("老庄", _("老庄 streak (0 = none)")),
     "maima_tile": Term("买码", _("Maima tile")),
     "bao_tile": Term("宝牌", _("Bao tile")),
+    "round_wind": Term("圈风", _("Prevalent wind (圈风)")),
+    "first_dealer": Term(
+        "首庄", _("The match's first dealer (the wind moves on when the deal is back)")
+    ),
 }
 EVENTS = {
     "follow_discard": Term(
@@ -175,6 +189,8 @@ NEXT_TABLE = {
     "lao_zhuang": _("老庄 streak"),
     "baowu_streak_seat": _("包五家 streak seat"),
     "baowu_streak_wins": _("包五家 streak wins"),
+    "round_wind": _("Prevalent wind"),
+    "first_dealer": _("First dealer"),
 }
 FIELDS = {
     "hand": _("Hand"),

@@ -1,7 +1,7 @@
 """The regions the calculator knows, by key."""
 
 from rules.region import Region
-from rules.regions import changchun, chuzhou, jinhu, laosanfan, sanmen
+from rules.regions import changchun, chuzhou, guobiao, jinhu, laosanfan, sanmen
 
 REGIONS: dict[str, Region] = {
     r.key: r
@@ -11,5 +11,6 @@ REGIONS: dict[str, Region] = {
         chuzhou.REGION,
         sanmen.REGION,
         changchun.REGION,
+        guobiao.REGION,
     )
 }

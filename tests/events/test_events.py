@@ -151,6 +151,34 @@ def test_rank_scoring_with_money_breaking_ties(client: Client, referee: User) ->
     assert winners[0].money >= winners[-1].money  # money breaks the tie
 
 
+def test_a_guobiao_competition_counts_standard_points_then_money(
+    client: Client, referee: User
+) -> None:
+    """国标 competitions rank each table 4/2/1/0 (标准分) and break ties by 比赛分."""
+    event = make_event(client, region="guobiao", scoring="rank", round_length="2")
+    rnd = draw_and_start(client, event)
+    gb_hand = {"h": "123m456m789m123p5p", "w": "5p", "b": "discard", "f": "1f"}
+    for table in rnd.tables.all():
+        for winner, discarder in (("S", "W"), ("S", "E")):
+            table.session.refresh_from_db()
+            start = Client().get(reverse("table-link", args=[table.link_token]))
+            query = {k: v[-1] for k, v in parse_qs(urlsplit(start["Location"]).query).items()}
+            data = {**query, **gb_hand, "s": winner, "dc": discarder}
+            data["version"] = table.session.version
+            got = Client().post(reverse("table-save", args=[table.link_token]), data)
+            assert got.status_code == 302, got.content.decode()[:2000]
+        assert table.session.hands.count() == 2
+    lines = standings(event)["lines"]
+    # At each table S collects 8 + 24 from the discarder and 8 from each other
+    # player, twice: S +96, N −16, E and W −40 each, sharing 3rd and 4th (1 + 0).
+    half = Fraction(1, 2)
+    assert sorted(line.points for line in lines) == [half, half, half, half, 2, 2, 4, 4]
+    assert sorted(line.money for line in lines if line.points == 4) == [96, 96]
+    assert sorted(line.money for line in lines if line.points == 2) == [-16, -16]
+    # ties on points are broken by money: both 4s first, then both 2s
+    assert [line.points for line in lines[:4]] == [4, 4, 2, 2]
+
+
 def test_penalties_change_money_and_say_so(client: Client, referee: User) -> None:
     event = make_event(client)
     rnd = draw_and_start(client, event)

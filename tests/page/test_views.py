@@ -372,3 +372,33 @@ def test_share_and_copy_are_offered(client: Client) -> None:
     page = client.get(SEED).content.decode()
     assert 'data-share="#share-url"' in page and 'data-copy="#share-url"' in page
     assert 'role="status" id="copied"' in page  # where the copy says it is done
+
+
+GUOBIAO = "/?r=guobiao&h=123m456m789m123p5p&w=5p&s=S&d=E&b=discard&dc=W&f=1f2f&t.round_wind=S"
+
+
+@pytest.mark.parametrize(
+    ("language", "cite", "wind", "collects"),
+    [
+        ("zh-hans", "国标番种 28", "圈风 南风", "南家共收 49"),
+        ("zh-hant", "國標番種 28", "圈風 南風", "南家共收 49"),
+        ("en", "MCR fan 28", "Prevalent wind South wind", "South collects 49"),
+    ],
+)
+def test_a_guobiao_hand_shows_each_fan_with_its_number(
+    language: str, cite: str, wind: str, collects: str
+) -> None:
+    client = Client()
+    client.cookies["django_language"] = language
+    page = client.get(GUOBIAO)
+    assert page.status_code == 200
+    text = " ".join(html.unescape(page.content.decode()).split())
+    assert cite in text  # 清龙, numbered as in the rulebook
+    assert collects in text  # 8 + 25 from the discarder, 8 from each other player
+    assert wind.replace(" ", "") in text.replace(" ", "")  # the next hand's prevalent wind
+    # only the flags that change a 国标 score are offered
+    assert 'value="last_of_kind"' in text and 'value="kong_replacement"' in text
+    assert 'value="heavenly"' not in text and 'value="ready_declared"' not in text
+    assert 'name="t.ready"' not in text  # no 报听 in 国标, so nobody else's ready either
+    # the prevalent wind is picked as a wind, and kept
+    assert 'name="t.round_wind" value="S" checked' in text

@@ -40,6 +40,30 @@ def test_lao_zhuang_streak_in_sanmen() -> None:
     assert got.table == {"dealer": "S", "lao_zhuang": 0}
 
 
+def test_guobiao_passes_the_deal_and_moves_the_wind_on_when_it_is_back() -> None:
+    win = {"hand": "123m456m789m123p5p", "win_tile": "5p", "win_by": "discard"}
+    hands = [
+        {**win, "seat": "S", "discarder": "W"},
+        {"win_by": "draw"},  # 国标 has no 连庄: a drawn hand passes the deal too
+        {**win, "seat": "W", "discarder": "E"},
+        {**win, "seat": "W", "discarder": "N"},  # the dealer (N) hands the deal back to E
+        {**win, "seat": "E", "discarder": "S"},
+    ]
+    got = replay("guobiao", 4, {}, {"dealer": "E"}, hands)
+    dealers = [step.request["dealer"] for step in got.steps]
+    winds = [
+        step.request["table"]["round_wind"] if number else "E"
+        for number, step in enumerate(got.steps)
+    ]
+    assert dealers == ["E", "S", "W", "N", "E"]
+    assert winds == ["E", "E", "E", "E", "S"]
+    assert all(step.request["table"]["first_dealer"] == "E" for step in got.steps)
+    assert got.table == {"dealer": "S", "round_wind": "S", "first_dealer": "E"}
+    assert all(step.result["ok"] for step in got.steps)
+    assert got.steps[0].result["net"] == {"E": -8, "S": 8 + 8 + 31, "W": -31, "N": -8}
+    assert sum(got.totals.values()) == 0
+
+
 @pytest.mark.parametrize(
     ("totals", "transfers"),
     [
