@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import MISSING, fields
+from types import MappingProxyType
 from typing import Any
 
 from rules.hand import ItemLine, Payment, Score
@@ -25,8 +26,12 @@ def _item(i: ItemLine) -> dict[str, Any]:
 
 
 SCORE_FIELDS = tuple(f.name for f in fields(Score))
-# A Score's fields that have a plain default (an outcome starts from these).
-SCORE_DEFAULTS = {f.name: f.default for f in fields(Score) if f.default is not MISSING}
+# A Score's fields that have a default (an outcome starts from these); its one
+# made by a factory, ``net``, starts as an empty mapping nobody can change.
+SCORE_DEFAULTS = {
+    **{f.name: f.default for f in fields(Score) if f.default is not MISSING},
+    "net": MappingProxyType({}),
+}
 
 
 def to_json(score: Score) -> dict[str, Any]:

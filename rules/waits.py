@@ -12,11 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.engine import score_hand
+from rules.engine import outcome
 from rules.hand import ErrorInfo, Hand, Score
 from rules.region import Region
 from rules.regions import REGIONS
-from rules.report import to_json
+from rules.report import SCORE_DEFAULTS, outcome_json, to_json
 from rules.split import waits as shape_waits
 from rules.text import says
 from rules.tiles import N_KINDS, tile_code
@@ -76,7 +76,13 @@ class Waits:
         return any(w.score.winning for w in self.waits)
 
 
-def _won_on(region: Region, hand: Hand, opts: Any, tile: int, left: int) -> Score:
+# An entry's score is kept as the fields of a ``Score`` until the caller says
+# what it wants: the page reads ``Score`` records, the API writes JSON straight
+# from the fields, as ``rules.engine.score_json`` does.
+Entry = tuple[int, int, dict[str, Any]]  # tile, copies unseen, the score's fields
+
+
+def _won_on(region: Region, hand: Hand, opts: Any, tile: int, left: int) -> dict[str, Any]:
     """The score of this hand won on ``tile``: the hand is valid, so only the
     region's own checks of a win remain (a discarded 白板, 楚州's ready …)."""
     won = hand.won_on(tile)
@@ -85,63 +91,64 @@ def _won_on(region: Region, hand: Hand, opts: Any, tile: int, left: int) -> Scor
         gone = says("all four {tile} are in sight", tile=tile_code(tile))
         problems = [*problems, ErrorInfo("win_tile", "too_many_copies", gone)]
     if problems:
-        return Score(ok=False, region=region.key, errors=tuple(problems))
-    return score_hand(won, opts)
+        return {**SCORE_DEFAULTS, "ok": False, "region": region.key, "errors": tuple(problems)}
+    return outcome(won, opts)
 
 
-def find_waits(raw: object) -> Waits:
-    """Every tile that would complete a hand without its winning tile, each scored."""
+def _entries(raw: object) -> tuple[str, tuple[ErrorInfo, ...], list[Entry]]:
+    """The region, the errors that refuse the hand itself, and each tile tried."""
     if not isinstance(raw, Mapping):
-        return Waits(
-            False, "", errors=(ErrorInfo("", "bad_json", says("the hand must be a JSON object")),)
-        )
+        return "", (ErrorInfo("", "bad_json", says("the hand must be a JSON object")),), []
     request = {k: v for k, v in raw.items() if k != "win_tile"}
     request.setdefault("win_by", "self_draw")
     region_key = str(request.get("region") or "")
     if request["win_by"] == "draw":
         way = says("waits need a way of winning: self_draw, discard or robbing_kong")
-        return Waits(False, region_key, errors=(ErrorInfo("win_by", "bad_win_by", way),))
+        return region_key, (ErrorInfo("win_by", "bad_win_by", way),), []
     valid, errors = validate(request, for_waits=True)
     if valid is None:
-        return Waits(False, region_key, errors=tuple(errors))
+        return region_key, tuple(errors), []
     hand, opts = valid
     region = REGIONS[hand.region]
     entries = []
     for tile in candidates(region, hand, opts):
         left = unseen(hand, tile)
-        entries.append(Wait(tile, left, _won_on(region, hand, opts, tile, left)))
+        entries.append((tile, left, _won_on(region, hand, opts, tile, left)))
     # A problem with the hand itself, not with one winning tile, is the answer's.
-    for entry in entries:
-        about_hand = tuple(e for e in entry.score.errors if e.field != "win_tile")
+    for _tile, _left, fields in entries:
+        about_hand = tuple(e for e in fields["errors"] if e.field != "win_tile")
         if about_hand:
-            return Waits(False, region.key, errors=about_hand)
-    return Waits(True, region.key, tuple(_as_refusal(e) for e in entries))
+            return region.key, about_hand, []
+    return region.key, (), [(t, left, _as_refusal(f)) for t, left, f in entries]
 
 
-def _as_refusal(entry: Wait) -> Wait:
+def _as_refusal(fields: dict[str, Any]) -> dict[str, Any]:
     """A tile the region's laws refuse (a discarded 白板, a fifth copy) is a wait
     that does not win, with the reasons."""
-    if entry.score.ok:
-        return entry
-    reasons = tuple(e.text for e in entry.score.errors)
-    refused = Score(ok=True, region=entry.score.region, winning=False, reasons=reasons)
-    return Wait(entry.tile, entry.left, refused)
+    if fields["ok"]:
+        return fields
+    reasons = tuple(e.text for e in fields["errors"])
+    return {**SCORE_DEFAULTS, "ok": True, "region": fields["region"], "reasons": reasons}
+
+
+def find_waits(raw: object) -> Waits:
+    """Every tile that would complete a hand without its winning tile, each scored."""
+    region, errors, entries = _entries(raw)
+    if errors:
+        return Waits(False, region, errors=errors)
+    return Waits(True, region, tuple(Wait(t, left, Score(**f)) for t, left, f in entries))
 
 
 def waits(raw: object) -> dict[str, Any]:
     """The spec's waits answer for a hand without its winning tile."""
-    return waits_json(find_waits(raw))
-
-
-def waits_json(found: Waits) -> dict[str, Any]:
-    if not found.ok:
-        return to_json(Score(ok=False, region=found.region, errors=found.errors))
+    region, errors, entries = _entries(raw)
+    if errors:
+        return to_json(Score(ok=False, region=region, errors=errors))
     return {
         "ok": True,
-        "region": found.region,
-        "ready": found.ready,
+        "region": region,
+        "ready": any(f["winning"] for _t, _left, f in entries),
         "waits": [
-            {"tile": tile_code(w.tile), "left": w.left, "score": to_json(w.score)}
-            for w in found.waits
+            {"tile": tile_code(t), "left": left, "score": outcome_json(f)} for t, left, f in entries
         ],
     }
