@@ -227,8 +227,11 @@ PAGES = [
     "/?r=sanmen&n=3",
     "/?r=changchun&e=egg.xuanfeng&pm=12z",
     "/?r=changchun&h=123m456p789s1155z&w=5z&s=E&d=E&g=ready_declared&t.bao_tile=9p",
+    "/?r=guobiao&h=123m456m789m123p5p&w=5p&s=S&d=E&b=discard&dc=W&f=1f2f&t.round_wind=S",
+    "/?r=guobiao&h=19m19p19s1234567z&s=S&d=E&b=self_draw",
     "/rules/laosanfan/",
     "/rules/changchun/",
+    "/rules/guobiao/",
     "/glossary/",
     "/compare/?r=laosanfan&h=13s66m888m&w=2s&m=k9999m+p555m&s=S&d=E&b=self_draw",
 ]
