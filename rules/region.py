@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from rules.context import Ctx
 from rules.hand import COMMON_FLAGS, ErrorInfo, Hand, ItemLine, Payment
@@ -13,8 +14,10 @@ from rules.split import ALL_WILD_CHOICES, Split, WildChoices
 from rules.text import Text
 
 
-@dataclass(frozen=True, slots=True)
-class Evaluation:
+# In-between results, made per reading and per tile a waits answer tries:
+# named tuples, which cost one call to build, where a frozen dataclass costs
+# one per field.
+class Evaluation(NamedTuple):
     """One split scored: its lines (caps included), total and how it was reached."""
 
     split: Split
@@ -23,11 +26,10 @@ class Evaluation:
     how: Text
     winning: bool = True
     reasons: tuple[Text, ...] = ()
-    data: Mapping[str, Any] = field(default_factory=dict)  # numbers settle() needs
+    data: Mapping[str, Any] = MappingProxyType({})  # numbers settle() needs
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
+class Settlement(NamedTuple):
     payments: tuple[Payment, ...]
     next_table: Mapping[str, Any] | None
 

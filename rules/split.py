@@ -12,7 +12,6 @@ engines make "all splits" cheap. With wild tiles a direct search runs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 from typing import NamedTuple
@@ -65,8 +64,8 @@ class Block(NamedTuple):
         return self.kind in (TRIP, KONG)
 
 
-@dataclass(frozen=True, slots=True)
-class Split:
+# Made by the hundred for a hand with wild tiles: a named tuple, like Block.
+class Split(NamedTuple):
     """One reading of a complete hand."""
 
     blocks: tuple[Block, ...]  # hand blocks first (the pair among them), then the melds

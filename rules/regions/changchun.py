@@ -407,7 +407,7 @@ def bao_splits(hand: Hand, opts: Options) -> list[Split]:
             if sp.win_index is not None:
                 b = blocks[sp.win_index]
                 blocks[sp.win_index] = b._replace(wild=(t,))
-            out.append(replace(sp, blocks=tuple(blocks)))
+            out.append(sp._replace(blocks=tuple(blocks)))
     return out
 
 

@@ -224,10 +224,14 @@ def test_records_are_built_whole_and_stay_frozen(
     import importlib
 
     made = getattr(importlib.import_module(module), record)(*args)
-    assert {f.name: getattr(made, f.name) for f in dataclasses.fields(made)} == fields
-    assert dataclasses.replace(made) == made
+    if dataclasses.is_dataclass(made):  # the records in and out
+        assert {f.name: getattr(made, f.name) for f in dataclasses.fields(made)} == fields
+        assert dataclasses.replace(made) == made
+    else:  # the engine's in-between results are named tuples
+        assert made._asdict() == fields
+        assert made._replace() == made
     first = next(iter(fields))
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises((dataclasses.FrozenInstanceError, AttributeError)):
         setattr(made, first, None)
 
 
