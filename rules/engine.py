@@ -86,13 +86,8 @@ def _outcome(hand: Hand, opts: Any) -> dict[str, Any]:
 
 def _exact(hand: Hand, fields: dict[str, Any]) -> dict[str, Any]:
     """The outcome, or an error where an amount is too large to be written exactly."""
-    amounts = [
-        fields["total"],
-        *(line.value for line in fields["items"]),
-        *(p.amount for p in fields["payments"]),
-        *fields["net"].values(),
-    ]
-    largest = max((abs(a) for a in amounts), default=0)
+    # The payments' sum bounds every payment and every seat's net.
+    largest = max(abs(fields["total"]), sum(abs(p.amount) for p in fields["payments"]))
     if largest <= MAX_EXACT:
         return fields
     streaks = ("lao_zhuang", "baowu_streak_wins")
