@@ -71,11 +71,16 @@ def describe(options_type: type) -> tuple[OptionInfo, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=64)  # most hands play a region's defaults: one object for them all
+def defaults(options_type: type) -> Any:
+    return options_type()
+
+
 def build(options_type: type, raw: object) -> tuple[Any, list[ErrorInfo]]:
     """The options with ``raw`` applied over the defaults, or the errors."""
     errors: list[ErrorInfo] = []
-    if raw is None:
-        return options_type(), errors
+    if not raw and isinstance(raw, Mapping | None):
+        return defaults(options_type), errors
     if not isinstance(raw, Mapping):
         return options_type(), [
             ErrorInfo("rules", "bad_option_value", says("rules must be an object"))

@@ -19,7 +19,10 @@ Readings where the seed is silent (each an option where tables differ):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from rules.context import Ctx
@@ -445,7 +448,15 @@ def tier_cap(opts: Options) -> int:
 
 
 def evaluate(ctx: Ctx, lines: list[ItemLine]) -> Evaluation:
-    opts: Options = ctx.opts
+    return Evaluation(ctx.split, *_worked_out(tuple(lines), ctx.opts))
+
+
+# The total depends on the lines and the options alone, and the same few
+# combinations of lines recur from hand to hand: each is worked out once.
+@lru_cache(maxsize=4096)
+def _worked_out(
+    lines: tuple[ItemLine, ...], opts: Options
+) -> tuple[tuple[ItemLine, ...], int, Text, bool, tuple[Text, ...], Mapping[str, int]]:
     fan = hu = 0
     hu_values: list[str] = []
     for line in lines:
@@ -455,10 +466,10 @@ def evaluate(ctx: Ctx, lines: list[ItemLine]) -> Evaluation:
             hu += line.value
             hu_values.append(str(line.value))
     if fan > FAN_CAP:
-        lines = [
+        lines = (
             *lines,
             ItemLine("cap", "三番為頂", FAN_CAP - fan, FAN, "老三番麻將三番為頂", R_FLOWERS),
-        ]
+        )
         fan = FAN_CAP
     tier = opts.tier
     factor = 2**fan
@@ -467,7 +478,7 @@ def evaluate(ctx: Ctx, lines: list[ItemLine]) -> Evaluation:
         how = says(
             "推倒八: 100 × {factor} ({fan} 番) = {total}", factor=factor, fan=fan, total=total
         )
-        return Evaluation(ctx.split, tuple(lines), total, how, data={"fan": fan, "hu": hu})
+        return lines, total, how, True, (), MappingProxyType({"fan": fan, "hu": hu})
     cap = tier_cap(opts)
     parts = " + ".join(hu_values)
     if fan >= FAN_CAP:
@@ -506,7 +517,7 @@ def evaluate(ctx: Ctx, lines: list[ItemLine]) -> Evaluation:
             )
         else:
             how = says("{parts} = {hu} 胡; × {factor} ({fan} 番) = {total}", **values)
-    return Evaluation(ctx.split, tuple(lines), total, how, data={"fan": fan, "hu": hu})
+    return lines, total, how, True, (), MappingProxyType({"fan": fan, "hu": hu})
 
 
 # --------------------------------------------------------------------------
@@ -532,16 +543,18 @@ def _win_payments(hand: Hand, opts: Options, amount: int) -> list[Payment]:
     winner = hand.seat
     assert winner is not None
     dealer = hand.dealer
-    all_full = opts.payer_split == "equal" or winner == dealer
     full_why = says("{amount} 銀", amount=amount)
-    half, half_why = (amount + 1) // 2, says("{amount} 銀 × ½ (邊家)", amount=amount)
-    payments = [
-        Payment(seat, winner, amount, full_why)
-        if all_full or seat == dealer
-        else Payment(seat, winner, half, half_why)
-        for seat in hand.seats
-        if seat != winner
-    ]
+    payers = [seat for seat in hand.seats if seat != winner]
+    if opts.payer_split == "equal" or winner == dealer:
+        payments = [Payment(seat, winner, amount, full_why) for seat in payers]
+    else:
+        half, half_why = (amount + 1) // 2, says("{amount} 銀 × ½ (邊家)", amount=amount)
+        payments = [
+            Payment(seat, winner, amount, full_why)
+            if seat == dealer
+            else Payment(seat, winner, half, half_why)
+            for seat in payers
+        ]
     bao = hand.table.get("bao_seat")
     if bao:
         total = sum(p.amount for p in payments)
