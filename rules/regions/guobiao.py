@@ -138,8 +138,10 @@ FANS: tuple[Fan, ...] = (
 )
 # fmt: on
 BY_NAME = {f.zh: f for f in FANS}
-FLOWER_FAN = 81
+BY_NUMBER = {f.number: f for f in FANS}
 ENGLISH_NAMES = {f.key: f.en for f in FANS}
+FLOWER_KEY = BY_NUMBER[81].key  # 花牌: counted in the total, not toward 番起和
+SEVEN_PAIRS = (19, 6)  # 七对 and 连七对: the hand is shown as its seven pairs
 
 
 @dataclass(frozen=True)
@@ -243,7 +245,7 @@ def readings(hand: Hand, opts: Any, found: list[Split]) -> list[Split]:
     fans = fans_of(library_call(hand))
     if fans is None:
         return []
-    seven = 19 in fans or 6 in fans
+    seven = any(number in fans for number in SEVEN_PAIRS)
     shown = [s for s in found if s.seven_pairs == seven]
     if shown:
         return shown[:1]
@@ -274,7 +276,7 @@ ITEMS: tuple[Item, ...] = tuple(
 
 def evaluate(ctx: Ctx, lines: list[ItemLine]) -> Evaluation:
     fan = sum(line.value for line in lines)
-    without_flowers = fan - sum(line.value for line in lines if line.key == "flower_tiles")
+    without_flowers = fan - sum(line.value for line in lines if line.key == FLOWER_KEY)
     how = says("{parts} = {total} 番", parts=sum_of(lines), total=fan)
     minimum = ctx.opts.min_fan
     if without_flowers < minimum:
@@ -335,10 +337,11 @@ def settle(hand: Hand, opts: Options, ev: Evaluation | None) -> Settlement:
 def winning_tiles(hand: Hand, opts: Any) -> list[int]:
     """Every tile that completes the hand in some 国标 shape, special ones included."""
     held = [*hand.concealed, *(t for m in hand.melds for t in m.tiles)]
+    call = library_call(hand, 0)  # the hand's arguments, once; each probe swaps the tile
     return [
         t
         for t in range(N_KINDS)
-        if held.count(t) < 4 and fans_of(library_call(hand, t)) is not None
+        if held.count(t) < 4 and fans_of(call._replace(win_tile=library_tile(t))) is not None
     ]
 
 
