@@ -79,7 +79,7 @@ def defaults(options_type: type) -> Any:
 def build(options_type: type, raw: object) -> tuple[Any, list[ErrorInfo]]:
     """The options with ``raw`` applied over the defaults, or the errors."""
     errors: list[ErrorInfo] = []
-    if not raw and isinstance(raw, Mapping | None):
+    if raw is None or (isinstance(raw, Mapping) and not raw):
         return defaults(options_type), errors
     if not isinstance(raw, Mapping):
         return options_type(), [

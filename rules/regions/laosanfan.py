@@ -448,7 +448,8 @@ def tier_cap(opts: Options) -> int:
 
 
 def evaluate(ctx: Ctx, lines: list[ItemLine]) -> Evaluation:
-    return Evaluation(ctx.split, *_worked_out(tuple(lines), ctx.opts))
+    worked, total, how, data = _worked_out(tuple(lines), ctx.opts)
+    return Evaluation(ctx.split, worked, total, how, data=data)
 
 
 # The total depends on the lines and the options alone, and the same few
@@ -456,7 +457,7 @@ def evaluate(ctx: Ctx, lines: list[ItemLine]) -> Evaluation:
 @lru_cache(maxsize=4096)
 def _worked_out(
     lines: tuple[ItemLine, ...], opts: Options
-) -> tuple[tuple[ItemLine, ...], int, Text, bool, tuple[Text, ...], Mapping[str, int]]:
+) -> tuple[tuple[ItemLine, ...], int, Text, Mapping[str, int]]:
     fan = hu = 0
     hu_values: list[str] = []
     for line in lines:
@@ -478,7 +479,7 @@ def _worked_out(
         how = says(
             "推倒八: 100 × {factor} ({fan} 番) = {total}", factor=factor, fan=fan, total=total
         )
-        return lines, total, how, True, (), MappingProxyType({"fan": fan, "hu": hu})
+        return lines, total, how, MappingProxyType({"fan": fan, "hu": hu})
     cap = tier_cap(opts)
     parts = " + ".join(hu_values)
     if fan >= FAN_CAP:
@@ -517,7 +518,7 @@ def _worked_out(
             )
         else:
             how = says("{parts} = {hu} 胡; × {factor} ({fan} 番) = {total}", **values)
-    return lines, total, how, True, (), MappingProxyType({"fan": fan, "hu": hu})
+    return lines, total, how, MappingProxyType({"fan": fan, "hu": hu})
 
 
 # --------------------------------------------------------------------------
