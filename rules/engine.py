@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -11,7 +11,7 @@ from rules.items import Hit, as_hit, resolve
 from rules.region import Evaluation, Region
 from rules.regions import REGIONS
 from rules.report import SCORE_DEFAULTS, outcome_json, to_json
-from rules.settle import net_of
+from rules.settle import MAX_EXACT, AmountTooLarge, net_of
 from rules.split import Block, Split, splits
 from rules.text import Text, says
 from rules.tiles import format_tiles, tile_code
@@ -20,9 +20,11 @@ from rules.validate import validate
 NOT_A_SHAPE = says("the tiles do not make four sets and a pair")
 NOBODY_WON = says("nobody won: a drawn hand")
 
-# JSON readers other than Python's (JavaScript's first) hold whole numbers
-# exactly only up to 2**53 - 1: an amount beyond it is refused, never rounded.
-MAX_EXACT = 2**53 - 1
+# Table state that multiplies the money: where it is given, an amount too
+# large to write exactly is put down to the table, else to the rules.
+AMOUNT_KEYS = ("lao_zhuang", "baowu_streak_wins", "zhen")
+# An amount too large to write exactly is named in the error while it is short.
+SHOWN_AMOUNT = 10**40
 
 
 def score(raw: object) -> Score:
@@ -68,7 +70,11 @@ def outcome(hand: Hand, opts: Any) -> dict[str, Any]:
     ``score_json`` turns these fields straight into JSON
     (``rules.report.outcome_json``); ``score_hand`` makes them a ``Score``.
     """
-    return _exact(hand, _outcome(hand, opts))
+    try:
+        fields = _outcome(hand, opts)
+    except AmountTooLarge:  # a streak doubles the money past MAX_EXACT (rules.settle.doubling)
+        return _too_large(hand, None)
+    return _exact(hand, fields)
 
 
 def _outcome(hand: Hand, opts: Any) -> dict[str, Any]:
@@ -88,15 +94,36 @@ def _exact(hand: Hand, fields: dict[str, Any]) -> dict[str, Any]:
     """The outcome, or an error where an amount is too large to be written exactly."""
     # The payments' sum bounds every payment and every seat's net.
     largest = max(abs(fields["total"]), sum(abs(p.amount) for p in fields["payments"]))
-    if largest <= MAX_EXACT:
-        return fields
-    streaks = ("lao_zhuang", "baowu_streak_wins")
-    where = "table" if any(k in hand.table for k in streaks) else "rules"
-    problem = says(
-        "the amounts reach {amount}, more than {most}, the most a score can show exactly",
-        amount=largest,
-        most=MAX_EXACT,
-    )
+    if largest > MAX_EXACT:
+        return _too_large(hand, largest)
+    if fields["next_table"] and _largest_count(fields["next_table"]) > MAX_EXACT:
+        return _too_large(hand, None)  # a streak or 针 handed on, past what is written exactly
+    return fields
+
+
+def _largest_count(table: Mapping[str, Any]) -> int:
+    """The largest number in a next hand's table (its streaks, each seat's 针)."""
+    largest = 0
+    for v in table.values():
+        if isinstance(v, int):
+            largest = max(largest, abs(v))
+        elif isinstance(v, Mapping):
+            largest = max([largest, *(abs(n) for n in v.values() if isinstance(n, int))])
+    return largest
+
+
+def _too_large(hand: Hand, amount: int | None) -> dict[str, Any]:
+    """The error for amounts (or counts handed on) past ``MAX_EXACT``, naming
+    the amount while it is short; ``None`` where it was not computed."""
+    where = "table" if any(k in hand.table for k in AMOUNT_KEYS) else "rules"
+    if amount is not None and amount < SHOWN_AMOUNT:
+        problem = says(
+            "the amounts reach {amount}, more than {most}, the most a score can show exactly",
+            amount=amount,
+            most=MAX_EXACT,
+        )
+    else:
+        problem = says("the numbers pass {most}, the most a score can show exactly", most=MAX_EXACT)
     return {
         **SCORE_DEFAULTS,
         "ok": False,

@@ -42,7 +42,7 @@ from rules.tiles import (
 
 # How each table key's value is checked: "seats" a list of seats, "seat" one
 # seat, "seat_int_pos" seat → int ≥ 1, "seat_int" seat → int, "streak" a count
-# of wins in a row, "tile" one tile.
+# of wins in a row (int ≥ 0), "tile" one tile.
 TABLE_KEYS: dict[str, str] = {
     "ready": "seats",
     "fake_ready": "seats",
@@ -57,8 +57,6 @@ TABLE_KEYS: dict[str, str] = {
     "round_wind": "seat",  # 国标's prevalent wind, E S W N as the seats
     "first_dealer": "seat",
 }
-
-MAX_STREAK = 30
 
 Validated = tuple[Hand, Any]
 OTHER_MELD_TYPES = (*KONG_TYPES, "egg")  # what other players' melds may be (for kong money)
@@ -574,20 +572,27 @@ def _table_value(kind: str, v: object, seats: tuple[str, ...]) -> tuple[Text | N
         if v not in seats:
             return says("one seat ({seats})", seats=seats), None
         return None, v
-    if kind in ("seat_int_pos", "seat_int"):
-        low = 1 if kind == "seat_int_pos" else -1_000_000
+    if kind == "seat_int_pos":
+        # No upper bound: 针 climb a hand at a time, and whatever a hand hands
+        # on is taken back; an amount too large to write is refused when scored.
         if not isinstance(v, Mapping) or any(
-            s not in seats or not _is_int(n) or not low <= n <= 1_000_000 for s, n in v.items()
+            s not in seats or not _is_int(n) or n < 1 for s, n in v.items()
         ):
-            if kind == "seat_int_pos":
-                return says("maps each seat ({seats}) to a whole number ≥ 1", seats=seats), None
+            return says("maps each seat ({seats}) to a whole number ≥ 1", seats=seats), None
+        return None, dict(v)
+    if kind == "seat_int":
+        if not isinstance(v, Mapping) or any(
+            s not in seats or not _is_int(n) or not -1_000_000 <= n <= 1_000_000
+            for s, n in v.items()
+        ):
             return says("maps each seat ({seats}) to a whole number", seats=seats), None
         return None, dict(v)
     if kind == "streak":
-        # Each win of a streak may double the money; past 30 in a row no table
-        # plays on, and the amounts would leave what any reader holds exactly.
-        if not _is_int(v) or not 0 <= v <= MAX_STREAK:  # type: ignore[operator]
-            return says("a whole number from 0 to {most}", most=MAX_STREAK), None
+        # Any length: a streak goes on as long as the dealer wins. Where each
+        # win doubles the money, amounts past what a score can write exactly
+        # are refused when scored (amount_too_large), before they are computed.
+        if not _is_int(v) or v < 0:  # type: ignore[operator]
+            return says("a whole number ≥ 0"), None
         return None, v
     if kind == "tile":
         if not isinstance(v, str):

@@ -24,6 +24,7 @@ from rules.hand import ErrorInfo, Hand, ItemLine, Payment
 from rules.items import Item, sum_of
 from rules.options import flag, number
 from rules.region import Evaluation, Region, Settlement
+from rules.settle import doubling
 from rules.split import CLOSED, EDGE, PAIR, SEQ, SINGLE, TRIP, TRIPLET, Block
 from rules.text import Text, says
 from rules.tiles import DRAGONS, FLOWERS, PLANTS, SEASONS, tile_code
@@ -399,10 +400,13 @@ def wait_refusal(ctx: JinhuCtx, lines: list[ItemLine], fan: int) -> Text | None:
 
 
 def streak_factor(hand: Hand, opts: Options) -> int:
+    """包五家連莊 doubles the winner's 番; compounding, once more for each
+    earlier win of the streak: refused (``doubling``) where that alone passes
+    what a score writes exactly."""
     if hand.seat is None or hand.table.get("baowu_streak_seat") != hand.seat:
         return 1
     if opts.baowu_streak_compound:
-        return 2 ** (1 + int(hand.table.get("baowu_streak_wins", 0)))
+        return doubling(1 + int(hand.table.get("baowu_streak_wins", 0)))
     return 2
 
 
@@ -410,7 +414,9 @@ def evaluate(ctx: Ctx, lines: list[ItemLine]) -> Evaluation:
     assert isinstance(ctx, JinhuCtx)
     fan = sum(line.value for line in lines)
     refusal = wait_refusal(ctx, lines, fan)
-    factor = streak_factor(ctx.hand, ctx.opts)
+    # Only a reading that wins, and has 番 to double, is doubled: a refused one
+    # pays nothing (the same factor for every reading keeps their order).
+    factor = streak_factor(ctx.hand, ctx.opts) if refusal is None and fan else 1
     total = fan * factor
     how = says("{parts} = {total} 番", parts=sum_of(lines), total=fan)
     if factor > 1:

@@ -24,6 +24,7 @@ from rules.hand import ErrorInfo, Hand, ItemLine, Meld, Payment, next_seat
 from rules.items import Hit, Item
 from rules.options import choice, flag, number
 from rules.region import Evaluation, Region, Settlement
+from rules.settle import doubling
 from rules.split import KONG, LOOSE, SEQ, TRIP, Block, Split, meld_block
 from rules.text import says
 from rules.tiles import FLOWERS, GREEN, PLANTS, RED, SEASONS, WHITE, WINDS, suit_of
@@ -385,10 +386,15 @@ def base_of(hand: Hand, opts: Options) -> int:
 
 
 def lao_zhuang_factor(hand: Hand, opts: Options) -> int:
+    """老庄 doubles the money; compounding, once for each win of the streak.
+
+    Every total it multiplies is at least 1, so a compounded streak that
+    alone passes what a score writes exactly is refused here (``doubling``).
+    """
     streak = int(hand.table.get("lao_zhuang", 0))
     if streak <= 0:
         return 1
-    return 2**streak if opts.lao_zhuang_compound else 2
+    return doubling(streak) if opts.lao_zhuang_compound else 2
 
 
 def evaluate(ctx: Ctx, lines: list[ItemLine]) -> Evaluation:

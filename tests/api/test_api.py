@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -160,23 +161,55 @@ STREAK_HAND: dict[str, Any] = {
 }
 
 
-@pytest.mark.parametrize(
-    ("region", "key", "option"),
-    [("sanmen", "lao_zhuang", "lao_zhuang_compound"), ("jinhu", "baowu_streak_wins", None)],
-)
-def test_a_streak_past_thirty_is_refused_by_name(
-    client: Client, region: str, key: str, option: str | None
+STREAKS = [
+    ("sanmen", {"lao_zhuang": 0}, "lao_zhuang", "lao_zhuang_compound"),
+    ("jinhu", {"baowu_streak_seat": "E", "baowu_streak_wins": 0}, "baowu_streak_wins", None),
+]
+
+
+@pytest.mark.parametrize("length", [31, 100, 10**12])
+@pytest.mark.parametrize("compound", [True, False])
+@pytest.mark.parametrize(("region", "table", "key", "option"), STREAKS)
+def test_a_streak_of_any_length_answers(
+    client: Client,
+    region: str,
+    table: dict[str, Any],
+    key: str,
+    option: str | None,
+    compound: bool,
+    length: int,
 ) -> None:
-    body = {**STREAK_HAND, "region": region, "rules": {option: True} if option else {}}
-    body["table"] = {key: 61}
+    """A streak is any whole number ≥ 0: past the 30 once refused, the hand
+    scores, or, where each win doubles the money past what a score writes
+    exactly, answers amount_too_large (found before 2 ** length is computed)."""
+    option = option or "baowu_streak_compound"
+    rules = {"base": 10_000} if region == "sanmen" else {}
+    body = {**STREAK_HAND, "region": region, "rules": {**rules, option: compound}}
+    body["table"] = {**table, key: length}
     got = post(client, body)
+    answer = got.json()
+    if compound and length > 31:
+        assert got.status_code == 400, answer
+        (error,) = answer["errors"]
+        assert (error["field"], error["code"]) == ("table", "amount_too_large")
+        assert str(2**53 - 1) in error["message"]
+        return
+    assert got.status_code == 200, answer
+    assert answer["winning"]
+    assert answer["next_table"][key] == length + 1
+    assert all(abs(n) <= 2**53 - 1 for n in answer["net"].values())
+    assert sum(answer["net"].values()) == 0
+
+
+@pytest.mark.parametrize("value", [-1, 1.5, "31", True])
+def test_a_streak_is_a_whole_number_at_least_zero(client: Client, value: Any) -> None:
+    got = post(client, {**STREAK_HAND, "table": {"lao_zhuang": value}})
     assert got.status_code == 400
     (error,) = got.json()["errors"]
-    assert (error["field"], error["code"]) == (f"table.{key}", "bad_table")
-    assert "30" in error["message"]
+    assert (error["field"], error["code"]) == ("table.lao_zhuang", "bad_table")
 
 
-def test_the_longest_streak_still_answers_exactly(client: Client) -> None:
+def test_a_long_streak_still_answers_exactly(client: Client) -> None:
     body = {**STREAK_HAND, "table": {"lao_zhuang": 30}}
     got = post(client, body)
     assert got.status_code == 200, got.content
@@ -184,6 +217,35 @@ def test_the_longest_streak_still_answers_exactly(client: Client) -> None:
     assert answer["winning"]
     assert all(abs(n) <= 2**53 - 1 for n in answer["net"].values())
     assert sum(answer["net"].values()) == 0
+
+
+def test_a_streak_handed_on_past_what_is_written_exactly_is_a_400(client: Client) -> None:
+    """Without compounding any streak scores, but the next hand's streak must
+    be written exactly too: 2**53 - 1 hands on 2**53, which cannot be."""
+    body = {**STREAK_HAND, "rules": {}, "table": {"lao_zhuang": 2**53 - 2}}
+    assert post(client, body).json()["next_table"]["lao_zhuang"] == 2**53 - 1
+    got = post(client, {**body, "table": {"lao_zhuang": 2**53 - 1}})
+    assert got.status_code == 400
+    (error,) = got.json()["errors"]
+    assert (error["field"], error["code"]) == ("table", "amount_too_large")
+
+
+def test_a_huge_streak_answers_quickly_on_every_path(client: Client) -> None:
+    body = {**STREAK_HAND, "table": {"lao_zhuang": 10**12}}
+    started = time.perf_counter()
+    got = post(client, body)
+    assert got.json()["errors"][0]["code"] == "amount_too_large"
+    waits = {k: v for k, v in body.items() if k != "win_tile"}
+    got = client.post("/api/waits", data=json.dumps(waits), content_type="application/json")
+    assert got.status_code == 400
+    assert got.json()["errors"][0]["code"] == "amount_too_large"
+    page = Client().get(
+        "/?r=sanmen&h=123m456m789m123p5p&w=5p&s=E&d=E&b=self_draw"
+        "&o.lao_zhuang_compound=1&t.lao_zhuang=1000000000000"
+    )
+    assert page.status_code == 200
+    assert str(2**53 - 1) in page.content.decode()
+    assert time.perf_counter() - started < 5
 
 
 def test_an_amount_too_large_to_write_exactly_is_a_400(
