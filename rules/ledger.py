@@ -4,6 +4,10 @@ Each recorded hand keeps only what happened in it; the dealer and the table
 state that carries over (针, 老庄, the 包五家 streak …) come from the hands
 before it. So correcting or deleting a hand changes everything after it by
 simply replaying, and totals are always the engine's own payments summed.
+
+A hand may keep a ``dealer`` of its own: the referee's word that the table
+got out of step and this hand was dealt by someone else. It is scored with
+that dealer, and the deal goes on from there.
 """
 
 from __future__ import annotations
@@ -34,6 +38,12 @@ class Step:
     request: Mapping[str, Any]  # the hand as scored, dealer and table filled in
     result: Mapping[str, Any]  # the engine's score JSON
     totals: Mapping[str, int]  # each seat's running total after this hand
+    dealt: Mapping[str, Any] = field(default_factory=dict)  # the table the deal handed it
+
+    @property
+    def dealer_set(self) -> bool:
+        """The referee set this hand's dealer, against the deal."""
+        return self.request.get("dealer") != self.dealt.get("dealer")
 
 
 @dataclass(frozen=True)
@@ -62,6 +72,7 @@ def replay(
     steps: list[Step] = []
     errors: list[tuple[int, Any]] = []
     for number, hand in enumerate(hands, start=1):
+        dealt = dict(table)
         request = fill(hand, region, players, rules, table)
         result = score_json(request)
         if result["ok"]:
@@ -73,7 +84,7 @@ def replay(
                 table.update({k: v for k, v in nxt.items() if k in CARRIED and v is not None})
         else:
             errors.append((number, result["errors"]))
-        steps.append(Step(number, request, result, dict(totals)))
+        steps.append(Step(number, request, result, dict(totals), dealt))
     return Replay(tuple(steps), totals, table, tuple(errors))
 
 
@@ -84,7 +95,8 @@ def fill(
     rules: Mapping[str, Any],
     table: Mapping[str, Any],
 ) -> dict[str, Any]:
-    """A recorded hand made whole with the session's region, rules and table."""
+    """A recorded hand made whole with the session's region, rules and table
+    (and the dealer of the deal, unless the hand keeps its own)."""
     own_table = {k: v for k, v in (hand.get("table") or {}).items() if k not in CARRIED}
     carried = {k: v for k, v in table.items() if k in CARRIED}
     request = {k: v for k, v in hand.items() if k not in ("region", "players", "rules", "dealer")}
@@ -92,7 +104,7 @@ def fill(
         region=region,
         players=players,
         rules=dict(rules),
-        dealer=table.get("dealer", "E"),
+        dealer=hand.get("dealer") or table.get("dealer", "E"),
         table={**own_table, **carried},
     )
     return request

@@ -56,13 +56,14 @@ def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
     session = _owned(request, pk)
     context = ledger.context(session, read_only=True)
     response, writer = _csv(session, "")
-    names = [name for _, name in context["seats"]]
+    names = [ledger.who(session, seat) for seat, _name in context["seats"]]
     writer.writerow(
         [
             pgettext("a round of play", "Hand"),
             _("Dealer"),
             _("Winner"),
             _("How it was won"),
+            _("Discarder"),
             _("Value"),
             *names,
             *[_("Total: %(name)s") % {"name": n} for n in names],
@@ -73,9 +74,10 @@ def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
         writer.writerow(
             [
                 row["number"],
-                row["dealer"],
+                row["dealer"] + (f" {_('(set by the referee)')}" if row["dealer_set"] else ""),
                 row["winner"],
                 row["win_by"],
+                row["discarder"],
                 value,
                 *row["net"],
                 *row["totals"],
@@ -100,6 +102,8 @@ def export_codes(request: HttpRequest, pk: int) -> HttpResponse:
             "dealer",
             "winner",
             "win_by",
+            "discarder",
+            "dealer_set",
             "value",
             "unit",
             *seats,
@@ -114,6 +118,8 @@ def export_codes(request: HttpRequest, pk: int) -> HttpResponse:
                 step.request.get("dealer", ""),
                 row["winner_seat"],
                 row["win_by_code"] or "",
+                row["discarder_seat"] or "",
+                int(row["dealer_set"]),
                 row["value"] if row["winning"] else "",
                 row["unit_code"] if row["winning"] else "",
                 *row["net"],

@@ -16,17 +16,18 @@ from typing import Any
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import pgettext, pgettext_lazy
 
 from calculator.club.models import ClubSession
 from calculator.page.public import PageState, next_table_lines
 from calculator.words.wording import (
     WIN_BY,
+    joined,
     label_of,
     option_label,
     option_value,
+    player_at,
     region_name,
-    seat_name,
     term,
     word,
 )
@@ -44,11 +45,10 @@ ACTIONS = {
 
 
 def who(session: ClubSession, seat: str | None) -> str:
-    """A seat as the referee knows it: the player's name, and the seat."""
+    """A seat as the referee knows it: the player's name, and the seat ("张伟 · 东")."""
     if not seat:
         return ""
-    name = session.players.get(seat, "")
-    return f"{name} ({seat_name(seat)})" if name else seat_name(seat)
+    return player_at(seat, session.players)
 
 
 def rows(session: ClubSession, played: Replay) -> list[dict[str, Any]]:
@@ -63,10 +63,16 @@ def rows(session: ClubSession, played: Replay) -> list[dict[str, Any]]:
             again = score(step.request)  # the typed score, to word what went wrong
             problems = [word(e.text) for e in again.errors] + [word(r) for r in again.reasons]
         seat = step.request.get("seat")
+        discarder = (
+            step.request.get("discarder") if step.request.get("win_by") != "self_draw" else ""
+        )
         out.append(
             {
                 "number": step.number,
                 "dealer": who(session, step.request.get("dealer")),
+                "dealer_set": step.dealer_set,
+                "discarder": who(session, discarder) if winning else "",
+                "discarder_seat": discarder if winning else "",
                 "winner": who(session, seat) if winning else "",
                 "winner_seat": seat if winning else "",
                 "win_by": label_of(WIN_BY, str(step.request.get("win_by") or "")),
@@ -89,9 +95,65 @@ def rows(session: ClubSession, played: Replay) -> list[dict[str, Any]]:
     return out
 
 
+def summary(row: Mapping[str, Any], session: ClubSession) -> str:
+    """One hand in a line: who won how, for how much, and each seat's money
+    ("张伟 · 东 · 自摸 · 90 胡：张伟 · 东 +360、…")."""
+    nets = joined(
+        f"{who(session, seat)} {'+' if n > 0 else ''}{n}"
+        for seat, n in zip(session.seats, row["net"], strict=True)
+    )
+    if row["winning"]:
+        head = " · ".join(
+            str(x) for x in (row["winner"], row["win_by"], f"{row['value']} {row['unit']}")
+        )
+    else:
+        head = str(row["win_by"])
+    return _("%(hand)s: %(money)s") % {"hand": head, "money": nets}
+
+
+def hand_label(session: ClubSession, data: Mapping[str, Any] | None) -> str:
+    """A recorded hand named by what happened in it ("张伟 · 东 · 自摸"), so a
+    line of the history still says which hand it was once positions move."""
+    if not data:
+        return ""
+    how = label_of(WIN_BY, str(data.get("win_by") or ""))
+    if data.get("win_by") == "draw":
+        return str(how)
+    return f"{who(session, str(data.get('seat') or 'E'))} · {how}"
+
+
+# What a correction can change, each with its name in the history.
+CHANGED_FIELDS = {
+    "seat": pgettext_lazy("what a correction changed", "winner"),
+    "win_by": pgettext_lazy("what a correction changed", "how it was won"),
+    "discarder": pgettext_lazy("what a correction changed", "discarder"),
+    "dealer": pgettext_lazy("what a correction changed", "dealer"),
+}
+SEAT_FIELDS = ("seat", "discarder", "dealer")
+
+
+def what_changed(session: ClubSession, before: Mapping[str, Any], after: Mapping[str, Any]) -> str:
+    """A correction in words: "胡家 丁 · 西 → 甲 · 东; 牌" — each field that changed."""
+    parts = []
+    for key, label in CHANGED_FIELDS.items():
+        old, new = before.get(key), after.get(key)
+        if old == new:
+            continue
+        if key in SEAT_FIELDS:
+            old_text, new_text = who(session, old) or "—", who(session, new) or "—"
+        else:
+            old_text = label_of(WIN_BY, str(old or "")) or "—"
+            new_text = label_of(WIN_BY, str(new or "")) or "—"
+        parts.append(f"{label} {old_text} → {new_text}")
+    rest = set(before) | set(after)
+    if any(before.get(k) != after.get(k) for k in rest - set(CHANGED_FIELDS)):
+        parts.append(str(pgettext_lazy("what a correction changed", "the tiles or the rest")))
+    return _("; ").join(parts)
+
+
 def history(session: ClubSession, limit: int = 50) -> list[dict[str, Any]]:
-    """Each change in words ("第 4 局 已更正 · 王 · 21:40"), newest first, and
-    whether it can be undone in one tap."""
+    """Each change in words ("第 4 局（张伟 · 东 · 自摸）已更正：胡家 … · 王 · 21:40"),
+    newest first, and whether it can be undone in one tap."""
     current = {h.position: h.data for h in session.hands.all()}
     changes = list(session.changes.select_related("user").all()[:limit])
     undone = {
@@ -102,12 +164,18 @@ def history(session: ClubSession, limit: int = 50) -> list[dict[str, Any]]:
     out = []
     for change in changes:
         at = timezone.localtime(change.at).strftime("%H:%M")
-        line = _("Hand %(n)s %(what)s · %(who)s · %(at)s") % {
+        named = change.after if change.action in ("add", "restore") else change.before
+        line = _("Hand %(n)s (%(hand)s) %(what)s · %(who)s · %(at)s") % {
             "n": change.position,
+            "hand": hand_label(session, named if isinstance(named, dict) else None),
             "what": ACTIONS.get(change.action, change.action),
-            "who": change.user.get_username() if change.user else "—",
+            "who": change.user.get_username() if change.user else _("a table's phone"),
             "at": at,
         }
+        if change.action == "edit" and change.before and change.after:
+            line += _(": %(changes)s") % {
+                "changes": what_changed(session, change.before, change.after)
+            }
         restorable = change.pk not in undone and (
             change.action == "delete"
             or (change.action == "edit" and current.get(change.position) == change.after)
@@ -127,6 +195,25 @@ def rules_in_words(region_key: str, rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def page_options(rules: Mapping[str, Any]) -> dict[str, str]:
+    """A session's house rules as the page's form fields hold them."""
+    return {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in rules.items()}
+
+
+def carried_fields(table: Mapping[str, Any]) -> dict[str, str]:
+    """The table state a deal carries (针, 老庄 …) as the page's form fields hold it."""
+    return {
+        k: ",".join(f"{s}:{n}" for s, n in v.items()) if isinstance(v, dict) else str(v)
+        for k, v in table.items()
+        if k in CARRIED and v is not None
+    }
+
+
+def carried_lines(table: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The table state a hand starts from, in words (the dealer is asked apart)."""
+    return next_table_lines({k: v for k, v in table.items() if k in CARRIED and v is not None})
+
+
 def calculator_url(
     session: ClubSession,
     table: Mapping[str, Any],
@@ -137,20 +224,14 @@ def calculator_url(
     """The calculator page set up for this session's next hand, or for hand
     ``edit`` to correct: the seats, the dealer and the table state carried
     into it, with the hand's own table state on top."""
-    carried = {
-        k: ",".join(f"{s}:{n}" for s, n in v.items()) if isinstance(v, dict) else str(v)
-        for k, v in table.items()
-        if k in CARRIED and v is not None
-    }
+    carried = carried_fields(table)
     dealer = str(table.get("dealer", "E"))
     state = PageState(
         region=session.region,
         players=session.seat_count,
         dealer=dealer,
         seat=dealer,
-        options={
-            k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in session.rules.items()
-        },
+        options=page_options(session.rules),
         table=carried,
         edit=str(edit or ""),
     )

@@ -84,6 +84,20 @@ class ClubSession(models.Model):
         self.share_token = secrets.token_urlsafe(24)
         return self.share_token
 
+    def closed_because(self) -> str:
+        """Why this session takes no hand now ("" if it takes them): archived,
+        or an event table whose round is closed or not started yet. A redrawn
+        round's tables are deleted with their sessions, so none is left over."""
+        if self.finished is not None:
+            return "archived"
+        table = getattr(self, "event_table", None)  # the events app's, where it is one
+        if table is not None:
+            if table.round.finished:
+                return "round_closed"
+            if not table.round.started:
+                return "round_not_started"
+        return ""
+
     def refresh(self) -> Replay:
         """Replay the hands and keep what they come to (call inside the write)."""
         played = self.replayed()
@@ -132,8 +146,11 @@ class HandChange(models.Model):
         return f"{self.action} #{self.position}"
 
 
-def as_data(request: dict[str, Any]) -> dict[str, Any]:
-    """What a hand record keeps of a score request."""
+def as_data(request: dict[str, Any], dealt: str | None = None) -> dict[str, Any]:
+    """What a hand record keeps of a score request: its dealer only where the
+    referee set one other than ``dealt``, the dealer the deal came to."""
     keep = {k: v for k, v in request.items() if k not in ("region", "players", "rules", "dealer")}
     keep["table"] = {k: v for k, v in (keep.get("table") or {}).items() if k not in CARRIED}
+    if dealt is not None and request.get("dealer") not in (None, dealt):
+        keep["dealer"] = request["dealer"]
     return keep

@@ -2,9 +2,9 @@
 hand saved into a session, a session's ledger in words, and the calculator
 address for its next hand. (Events keep each table's hands in a session.)"""
 
+from calculator.club.entry import CHANGED_ELSEWHERE, hand_page, save, save_hand
 from calculator.club.ledger import calculator_url, context, rules_in_words, who
 from calculator.club.models import ClubSession, HandChange, HandRecord, RuleProfile, as_data
-from calculator.club.views import CHANGED_ELSEWHERE, save_hand
 
 __all__ = [
     "CHANGED_ELSEWHERE",
@@ -15,7 +15,9 @@ __all__ = [
     "as_data",
     "calculator_url",
     "context",
+    "hand_page",
     "rules_in_words",
+    "save",
     "save_hand",
     "who",
 ]

@@ -15,22 +15,19 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 
-from calculator.club import ledger
+from calculator.club import entry, ledger
+from calculator.club.entry import CHANGED_ELSEWHERE, claim_version
 from calculator.club.forms import SessionForm, profile_initial
-from calculator.club.models import ClubSession, HandChange, HandRecord, RuleProfile, as_data
+from calculator.club.models import ClubSession, HandChange, HandRecord, RuleProfile
 from calculator.page.public import (
-    PageState,
-    calculator_page,
     digits,
     house_rule_controls,
     house_rules_read,
@@ -38,10 +35,6 @@ from calculator.page.public import (
 from calculator.words.wording import region_name
 from rules.hand import seat_order
 from rules.regions import REGIONS
-
-CHANGED_ELSEWHERE = gettext_lazy(
-    "This session was changed on another device; nothing was saved. Check it and try again."
-)
 
 
 def _referee(request: HttpRequest) -> User:
@@ -65,18 +58,38 @@ def session_list(request: HttpRequest) -> HttpResponse:
     ``q`` finds those a player of that name sat in."""
     archive = request.GET.get("archive") == "1"
     query = request.GET.get("q", "").strip()[:40]
-    sessions = ClubSession.objects.filter(owner=_referee(request), finished__isnull=not archive)
-    found = [
-        {
+    sessions = ClubSession.objects.filter(
+        owner=_referee(request), finished__isnull=not archive
+    ).select_related("event_table__round__event")
+    found = []
+    events: dict[int, dict[str, Any]] = {}
+    for s in sessions:
+        if query and not any(query.lower() in name.lower() for name in s.players.values()):
+            continue
+        line = {
             "session": s,
             "region": region_name(s.region),
             "players": [s.players[seat] for seat in s.seats],
         }
-        for s in sessions
-        if not query or any(query.lower() in name.lower() for name in s.players.values())
-    ]
+        table = getattr(s, "event_table", None)  # an event's table: listed under its event
+        if table is None:
+            found.append(line)
+            continue
+        event = table.round.event
+        group = events.setdefault(event.pk, {"event": event, "tables": []})
+        line.update(
+            round=table.round.number,
+            table=table.number,
+            state=_("finished") if table.round.finished else _("in play"),
+        )
+        group["tables"].append(line)
+    grouped = sorted(events.values(), key=lambda g: (g["event"].date, g["event"].pk), reverse=True)
+    for group in grouped:
+        group["tables"].sort(key=lambda line: (line["round"], line["table"]))
     return render(
-        request, "club/list.html", {"sessions": found, "archive": archive, "query": query}
+        request,
+        "club/list.html",
+        {"sessions": found, "events": grouped, "archive": archive, "query": query},
     )
 
 
@@ -198,61 +211,30 @@ def session_hand(request: HttpRequest, pk: int) -> HttpResponse:
     """The calculator page, entering a hand for this session (or correcting one)."""
     session = _owned(request, pk)
     address = reverse("session-hand", args=[pk])
+    if request.method == "GET" and not request.GET:
+        return HttpResponseRedirect(ledger.calculator_url(session, session.replayed().table))
     save = reverse("hand-save", args=[pk])
-    return calculator_page(request, address, {"club": session, "save_url": save})
-
-
-def _bump(session: ClubSession, version: str | None) -> bool:
-    """Claim the next version, or say the session changed under us."""
-    if version is None or not digits(version):
-        return False
-    claimed = ClubSession.objects.filter(pk=session.pk, version=int(version)).update(
-        version=F("version") + 1
-    )
-    return claimed == 1
-
-
-def save_hand(
-    session: ClubSession, user: Any, data: dict[str, Any], version: str | None, edit: str = ""
-) -> bool:
-    """Record a hand (or correct hand ``edit``) in one transaction; False if
-    the session changed since ``version`` was read."""
-    with transaction.atomic():
-        if not _bump(session, version):
-            return False
-        if digits(edit):
-            record = get_object_or_404(HandRecord, session=session, position=int(edit))
-            HandChange.objects.create(
-                session=session,
-                user=user,
-                action="edit",
-                position=record.position,
-                before=record.data,
-                after=data,
-            )
-            record.data = data
-            record.save(update_fields=["data"])
-        else:
-            position = session.hands.count() + 1
-            HandRecord.objects.create(session=session, position=position, data=data)
-            HandChange.objects.create(
-                session=session, user=user, action="add", position=position, after=data
-            )
-        session.refresh()
-    return True
+    return entry.hand_page(request, session, address, {"save_url": save}, may_correct=True)
 
 
 @login_required
 @require_POST
 def hand_save(request: HttpRequest, pk: int) -> HttpResponse:
-    """Add the hand on the calculator page to the session, or correct a past one."""
+    """Add the hand on the calculator page to the session, or correct a past
+    one: saved as previewed, or the page again saying why not."""
     session = _owned(request, pk)
-    data = as_data(PageState.from_query(request.POST).to_json())
-    if not save_hand(
-        session, request.user, data, request.POST.get("version"), request.POST.get("edit", "")
-    ):
-        messages.error(request, CHANGED_ELSEWHERE)
-    return _back(request, session)
+    address = reverse("session-hand", args=[pk])
+    extra = {"save_url": reverse("hand-save", args=[pk])}
+    refused = entry.save(request, session, request.user, address, extra, may_correct=True)
+    return refused or _back(request, session)
+
+
+def _closed(request: HttpRequest, session: ClubSession) -> bool:
+    """Say so, where the session takes no write now."""
+    reason = session.closed_because()
+    if reason:
+        messages.error(request, entry.CLOSED[reason])
+    return bool(reason)
 
 
 @login_required
@@ -261,13 +243,15 @@ def hand_delete(request: HttpRequest, pk: int, position: int) -> HttpResponse:
     and can bring it back."""
     session = _owned(request, pk)
     record = get_object_or_404(HandRecord, session=session, position=position)
+    if _closed(request, session):
+        return _back(request, session)
     if request.method != "POST":
         row = ledger.rows(session, session.replayed())[position - 1]
         return render(
             request, "club/delete.html", {"session": session, "row": row, "record": record}
         )
     with transaction.atomic():
-        if not _bump(session, request.POST.get("version")):
+        if not claim_version(session, request.POST.get("version")):
             messages.error(request, CHANGED_ELSEWHERE)
             return _back(request, session)
         HandChange.objects.create(
@@ -295,8 +279,10 @@ def change_restore(request: HttpRequest, pk: int, change: int) -> HttpResponse:
     a corrected one back to what it was; everything after it is recomputed."""
     session = _owned(request, pk)
     undone = get_object_or_404(HandChange, session=session, pk=change)
+    if _closed(request, session):
+        return _back(request, session)
     with transaction.atomic():
-        if not _bump(session, request.POST.get("version")):
+        if not claim_version(session, request.POST.get("version")):
             messages.error(request, CHANGED_ELSEWHERE)
             return _back(request, session)
         if undone.action == "delete" and undone.before is not None:

@@ -21,11 +21,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_POST
 
-from calculator.club.public import CHANGED_ELSEWHERE, as_data, calculator_url, save_hand
+from calculator.club.public import calculator_url, hand_page, save
 from calculator.events.models import Entrant, Event, Round, Seating, Table
 from calculator.events.progress import complete
 from calculator.events.standings import points_text, standings
-from calculator.page.public import PageState, calculator_page
 from calculator.words.wording import SEAT_NAMES, WIND_NAMES, region_name
 
 
@@ -94,11 +93,24 @@ def live(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _table(token: str) -> Table:
-    """A table link that still works: not revoked, its round started and not finished."""
+    """A table link that still works: not revoked, its round drawn and started.
+    A closed round's link still opens, to say so with the hand kept on screen."""
     table = Table.objects.select_related("round__event", "session").filter(link_token=token).first()
-    if table is None or table.link_revoked or not table.round.started or table.round.finished:
+    if table is None or table.link_revoked or not table.round.started:
         raise Http404
     return table
+
+
+def _table_extra(table: Table, token: str) -> dict[str, Any]:
+    session = table.session
+    return {
+        "event_table": table,
+        "table_seats": [
+            {"seat": SEAT_NAMES[s], "name": session.players.get(s, "")} for s in session.seats
+        ],
+        "save_url": reverse("table-save", args=[token]),
+        "round_complete": complete(table.round.event, session),
+    }
 
 
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
@@ -108,34 +120,29 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     address = reverse("table-link", args=[token])
     if request.method == "GET" and not request.GET:
         return HttpResponseRedirect(
-            calculator_url(session, session.table or {"dealer": "E"}, address=address)
+            calculator_url(session, session.replayed().table, address=address)
         )
-    extra = {
-        "club": session,
-        "event_table": table,
-        "save_url": reverse("table-save", args=[token]),
-        "round_complete": complete(table.round.event, session),
-    }
-    return calculator_page(request, address, extra)
+    extra = _table_extra(table, token)
+    return hand_page(request, session, address, extra, may_correct=False)
 
 
 @require_POST
 def table_save(request: HttpRequest, token: str) -> HttpResponse:
+    """Add the hand on screen to this table's session: a table's link adds
+    hands and does nothing else; what it may not save stays on screen."""
     table = _table(token)
     session = table.session
-    edit = request.POST.get("edit", "")
-    if complete(table.round.event, session) and not edit:
-        messages.error(request, _("This table has played its round."))
-    else:
-        data = as_data(PageState.from_query(request.POST).to_json())
-        if save_hand(session, None, data, request.POST.get("version"), edit):
-            messages.info(request, _("Saved. The next hand:"))
-        else:
-            messages.error(request, str(CHANGED_ELSEWHERE))
+    address = reverse("table-link", args=[token])
+    extra = _table_extra(table, token)
+    if extra["round_complete"]:
+        extra["save_problem"] = _("This table has played its round.")
+        return hand_page(request, session, address, extra, may_correct=False)
+    refused = save(request, session, None, address, extra, may_correct=False)
+    if refused is not None:
+        return refused
+    messages.info(request, _("Saved. The next hand:"))
     session.refresh_from_db()
-    url = calculator_url(
-        session, session.table or {"dealer": "E"}, address=reverse("table-link", args=[token])
-    )
+    url = calculator_url(session, session.replayed().table, address=address)
     if getattr(request, "htmx", False):
         response = HttpResponse(status=204)
         response["HX-Redirect"] = url

@@ -77,9 +77,16 @@ def _round_view(event: Event, rnd: Round) -> dict[str, Any]:
                 "done": done,
                 "length": length,
                 "complete": done >= length,
+                # its link works, or will once the round starts (then a QR code for it)
+                "live": not table.link_revoked and not rnd.finished,
             }
         )
     return {"round": rnd, "tables": tables}
+
+
+def _reopenable(rnd: Round, rounds: list[Round]) -> bool:
+    """A finished round may be reopened until a later one starts."""
+    return rnd.finished and not any(r.started for r in rounds if r.number > rnd.number)
 
 
 @login_required
@@ -91,7 +98,7 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "event": event,
         "region": region_name(event.region),
         "entrants": event.entrants.all(),
-        "rounds": [_round_view(event, r) for r in rounds],
+        "rounds": [{**_round_view(event, r), "reopenable": _reopenable(r, rounds)} for r in rounds],
         "running": next((r for r in rounds if r.started and not r.finished), None),
         "drawn": next((r for r in rounds if not r.started), None),
         "can_draw": len(rounds) < event.rounds and all(r.finished for r in rounds),
@@ -155,7 +162,12 @@ def round_draw(request: HttpRequest, pk: int) -> HttpResponse:
         return _back(event)
     method = form.cleaned_data["method"]
     with transaction.atomic():
-        Round.objects.filter(event=event, started=False).delete()  # a new draw replaces it
+        # A new draw replaces one not started, its tables' sessions with it
+        # (they have no hands: a round not started takes none).
+        ClubSession.objects.filter(
+            event_table__round__event=event, event_table__round__started=False
+        ).delete()
+        Round.objects.filter(event=event, started=False).delete()
         rounds = Round.objects.filter(event=event)
         if rounds.count() >= event.rounds or rounds.filter(finished=False).exists():
             messages.error(request, _("Finish the round in play first."))
@@ -233,12 +245,33 @@ def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def round_state(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """Start a drawn round (its table links open), or finish the one in play."""
+    """Start a drawn round (its table links open); finish the one in play,
+    once the referee has seen which tables are still playing; or reopen a
+    finished round while no later round has started (a mistaken close)."""
     event = _own(request, pk)
     rnd = get_object_or_404(Round, event=event, number=number)
-    if request.POST.get("finish"):
+    rounds = Round.objects.filter(event=event)
+    if request.POST.get("reopen"):
+        if not rnd.finished or rounds.filter(number__gt=rnd.number, started=True).exists():
+            messages.error(request, _("A round can be reopened only until the next one starts."))
+            return _back(event, "#rounds")
+        rnd.finished = False
+        messages.info(request, _("Round %(n)s is open again.") % {"n": rnd.number})
+    elif request.POST.get("finish"):
+        if not rnd.started or rnd.finished:
+            return _back(event, "#rounds")
+        if not request.POST.get("confirm"):
+            unfinished = [t for t in _round_view(event, rnd)["tables"] if not t["complete"]]
+            return render(
+                request,
+                "events/close.html",
+                {"event": event, "round": rnd, "unfinished": unfinished},
+            )
         rnd.finished = True
     else:
+        if rounds.filter(started=True, finished=False).exclude(pk=rnd.pk).exists():
+            messages.error(request, _("Finish the round in play first."))
+            return _back(event, "#rounds")
         rnd.started = True
     rnd.save(update_fields=["started", "finished"])
     event.bump()
@@ -282,7 +315,8 @@ def penalty_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def seat_cards(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """A card a table, to print: the round, the table, each seat and its player."""
+    """A card a table, to print or to show on a phone: the round, the table,
+    each seat and its player, and the table's link with its QR code."""
     event = _own(request, pk)
     rnd = get_object_or_404(Round, event=event, number=number)
     return render(request, "events/cards.html", {"event": event, **_round_view(event, rnd)})

@@ -34,7 +34,6 @@ from calculator.words.wording import (
     MELDS,
     MONEY_UNIT,
     NEXT_TABLE,
-    SEAT_NAMES,
     SEAT_ZH,
     TABLE,
     WILD_LABELS,
@@ -55,6 +54,7 @@ from calculator.words.wording import (
 )
 from rules.engine import score
 from rules.hand import EGG_TILES, SEATS, YAOJI, Score, seat_wind
+from rules.ledger import CARRIED
 from rules.options import describe
 from rules.region import Region
 from rules.regions import REGIONS
@@ -212,7 +212,7 @@ def seat_choices(state: PageState) -> dict[str, Any]:
             "seat": seat_name(state.seat),
             "wind": WIND_NAMES[wind],
         }
-    seats = [{"code": s, "label": SEAT_NAMES[s], "zh": SEAT_ZH[s]} for s in state.seats]
+    seats = [{"code": s, "label": seat_name(s), "zh": SEAT_ZH[s]} for s in state.seats]
     return {
         "seats": seats,
         "winner": state.seat,
@@ -280,6 +280,7 @@ def table_controls(state: PageState) -> list[dict[str, Any]]:
                 "key": key,
                 "label": label_of(TABLE, key),
                 "value": value,
+                "carried": key in CARRIED,  # a session's hands hand it on
                 "seat_list": key in ("ready", "fake_ready"),
                 "one_seat": key in ("bao_seat", "baowu_streak_seat", "first_dealer"),
                 "winds": [(s, WIND_NAMES[i]) for i, s in enumerate(SEATS)]
@@ -289,7 +290,7 @@ def table_controls(state: PageState) -> list[dict[str, Any]]:
                 "per_seat": key in SEAT_NUMBER_KEYS,
                 "tile_entry": entry_of.get(key, ""),
                 "tile": tile_view(tile_code(tile)) if tile is not None else None,
-                "seat_values": [(s, SEAT_NAMES[s], per_seat.get(s, default)) for s in state.seats],
+                "seat_values": [(s, seat_name(s), per_seat.get(s, default)) for s in state.seats],
                 "checked": set(value.split(",")) if value else set(),
             }
         )
@@ -303,7 +304,7 @@ def event_controls(state: PageState) -> list[dict[str, Any]]:
             "label": label_of(EVENTS, kind),
             "hint": EVENTS[kind].hint if kind in EVENTS else "",
             "zh": EVENTS[kind].zh if kind in EVENTS else kind,
-            "seats": [(s, SEAT_NAMES[s], state.events.get(f"{kind}.{s}", 0)) for s in state.seats],
+            "seats": [(s, seat_name(s), state.events.get(f"{kind}.{s}", 0)) for s in state.seats],
         }
         for kind in state.reg.event_types
     ]
@@ -314,7 +315,7 @@ def kong_entries(state: PageState) -> list[dict[str, Any]]:
     return [
         {
             "key": f"other.{seat}.{kind}",
-            "seat": SEAT_NAMES[seat],
+            "seat": seat_name(seat),
             "label": MELDS[kind].label,
             "active": state.entry == f"other.{seat}.{kind}",
         }

@@ -20,11 +20,12 @@ from calculator.page.state import (
     house_rules_text,
     house_rules_typed,
 )
-from calculator.page.views import calculator_page
+from calculator.page.views import Pin, calculator_page, page_state, render_page
 
 __all__ = [
     "MeldEntry",
     "PageState",
+    "Pin",
     "TileView",
     "calculator_page",
     "change_region",
@@ -35,6 +36,8 @@ __all__ = [
     "house_rules_text",
     "house_rules_typed",
     "next_table_lines",
+    "page_state",
+    "render_page",
     "rule_name",
     "tile_view",
 ]

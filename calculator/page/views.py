@@ -8,6 +8,7 @@ the whole situation) and the browser shows the full page.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, cast
 
@@ -37,7 +38,7 @@ from calculator.page.state import (
     remove,
     tap,
 )
-from calculator.words.wording import seed_lang
+from calculator.words.wording import seated, seed_lang
 from rules.regions import REGIONS
 
 
@@ -104,27 +105,58 @@ def index(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def calculator_page(
-    request: HttpRequest, address: str, extra: dict[str, Any] | None = None
+    request: HttpRequest,
+    address: str,
+    extra: dict[str, Any] | None = None,
+    pin: Pin | None = None,
 ) -> HttpResponse:
     """The calculator at ``address`` (``/``, or a club session's hand page),
-    with ``extra`` for its template (the session a hand is saved to)."""
+    with ``extra`` for its template (the session a hand is saved to) and
+    ``pin`` putting back what that session fixes, whatever the form said."""
     htmx = cast(HtmxHttpRequest, request).htmx
-    data = request.POST if request.method == "POST" else request.GET
-    state, notices = _edited(data)
+    state, notices = page_state(request, pin)
     url = f"{address}?{state.query()}"
     if request.method == "POST" and not htmx:
         for notice in notices:
             messages.info(request, notice)
         return HttpResponseRedirect(url, status=303)
-    context = page_context(state, notices)
+    return render_page(request, address, state, notices, extra)
+
+
+Pin = Callable[[PageState], PageState]
+
+
+def page_state(request: HttpRequest, pin: Pin | None = None) -> tuple[PageState, list[str]]:
+    """The state the request describes, its one edit applied, and what to say of it."""
+    data = request.POST if request.method == "POST" else request.GET
+    state, notices = _edited(data)
+    return (pin(state) if pin else state), notices
+
+
+def render_page(
+    request: HttpRequest,
+    address: str,
+    state: PageState,
+    notices: list[str],
+    extra: dict[str, Any] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The page for ``state``: the whole page, or for htmx the calculator
+    morphed in place (so an answer to a save keeps what was opened and typed)."""
+    htmx = cast(HtmxHttpRequest, request).htmx
+    with seated((extra or {}).get("seat_names", {})):
+        context = page_context(state, notices)
     context["seed_lang"] = seed_lang(state.reg.seed)
     context["share_url"] = request.build_absolute_uri(f"{reverse('index')}?{state.query()}")
     context["address"] = address
     context.update(extra or {})
+    url = f"{address}?{state.query()}"
     if htmx:
         response = render(request, "page/index.html#calc", context)
+        response["HX-Retarget"] = "#calc"
+        response["HX-Reswap"] = "morph:outerHTML"
         return replace_url(response, url)
-    return render(request, "page/index.html", context)
+    return render(request, "page/index.html", context, status=status)
 
 
 def manifest(request: HttpRequest) -> JsonResponse:

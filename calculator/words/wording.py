@@ -13,7 +13,9 @@ flags, table state) lives here, once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -76,6 +78,16 @@ SEAT_NAMES = {
     "N": pgettext_lazy("seat", "North"),
 }
 SEAT_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
+# A seat beside the name of who sits there ("张伟 · 东").
+SEAT_BESIDE_NAME = {
+    "E": pgettext_lazy("seat beside a name", "East"),
+    "S": pgettext_lazy("seat beside a name", "South"),
+    "W": pgettext_lazy("seat beside a name", "West"),
+    "N": pgettext_lazy("seat beside a name", "North"),
+}
+# Who sits where, while a page of a session is worded: its seats are named
+# by their players (as Django's active language is, for the rendering at hand).
+_SEATED: ContextVar[Mapping[str, str] | None] = ContextVar("seated", default=None)
 WIND_NAMES = (
     pgettext_lazy("wind", "East wind"),
     pgettext_lazy("wind", "South wind"),
@@ -85,9 +97,31 @@ WIND_NAMES = (
 
 
 def seat_name(code: str) -> str:
-    """东家 / 東家 / East; anything that is not a seat as it was typed."""
+    """东家 / 東家 / East, or "张伟 · 东" where the players are seated; anything
+    that is not a seat as it was typed."""
     name = SEAT_NAMES.get(code)
-    return str(name) if name is not None else code
+    if name is None:
+        return code
+    players = _SEATED.get()
+    return player_at(code, players) if players else str(name)
+
+
+def player_at(code: str, players: Mapping[str, str]) -> str:
+    """The player in seat ``code`` with the seat ("张伟 · 东"), or the seat alone."""
+    name = players.get(code, "")
+    if not name:
+        return str(SEAT_NAMES.get(code, code))
+    return f"{name} · {SEAT_BESIDE_NAME.get(code, code)}"
+
+
+@contextmanager
+def seated(players: Mapping[str, str]) -> Iterator[None]:
+    """Word the seats by their players (seat → name) inside this block."""
+    token = _SEATED.set(dict(players))
+    try:
+        yield
+    finally:
+        _SEATED.reset(token)
 
 
 # --- tiles -------------------------------------------------------------------

@@ -18,7 +18,7 @@ WRITER = """
 import django, os, sys
 django.setup()
 from django.contrib.auth.models import User
-from calculator.club.views import save_hand
+from calculator.club.entry import save_hand
 from calculator.club.models import ClubSession
 user, _ = User.objects.get_or_create(username="writer")
 session = ClubSession.objects.create(owner=user, title="kill -9", region="laosanfan",

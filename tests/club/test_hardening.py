@@ -85,9 +85,9 @@ def test_csv_cells_are_never_formulas(client: Client, referee: User) -> None:
     add_hand(client, session, s="S", dc="E", **PLAIN)
     text = client.get(reverse("session-csv", args=[session.pk])).content.decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(text)))
-    header = rows[0]
-    assert "'=1+1" in header and "'+SUM(A1)" in header and "'-2+3" in header
-    assert "'@SUM(1)" in header
+    header = " | ".join(rows[0])  # each seat's column names its player
+    assert "'=1+1 · " in header and "'+SUM(A1) · " in header and "'-2+3 · " in header
+    assert "'@SUM(1) · " in header
     for row in rows:
         for cell in row:
             assert not cell.startswith(("=", "+", "@", "\t", "\r")), cell

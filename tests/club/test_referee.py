@@ -255,7 +255,9 @@ def test_history_and_exports_in_the_referees_words(client: Client, referee: User
     add(client, session, "S", "E")
     page = client.get(reverse("session", args=[session.pk])).content.decode()
     with translation.override("zh-hans"):
-        entered = _("Hand %(n)s %(what)s · %(who)s · %(at)s").split("%(what)s")[0] % {"n": 1}
+        entered = _("Hand %(n)s (%(hand)s) %(what)s · %(who)s · %(at)s").partition("%(hand)s")[
+            0
+        ].rstrip("(（ ") % {"n": 1}
     assert entered in page and "edit #" not in page and "add #" not in page
     text = client.get(reverse("session-csv", args=[session.pk])).content.decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(text)))
@@ -267,13 +269,13 @@ def test_history_and_exports_in_the_referees_words(client: Client, referee: User
             _("How it was won"),
         ]
         assert rows[0][0] == "局"
-    assert "小南 (南家)" in rows[1] and "点炮" in rows[1]
+    assert "小南 · 南" in rows[1] and "点炮" in rows[1]
     codes = client.get(reverse("session-csv-codes", args=[session.pk])).content.decode("utf-8-sig")
     coded = list(csv.reader(io.StringIO(codes)))
     assert coded[0][:4] == ["hand", "dealer", "winner", "win_by"]
     assert coded[1][:4] == ["1", "E", "S", "discard"]
     sheet = client.get(reverse("session-print", args=[session.pk])).content.decode()
-    assert "小南 (南家)" in sheet and "self_draw" not in sheet and "discard" not in sheet
+    assert "小南 · 南" in sheet and "self_draw" not in sheet and "discard" not in sheet
 
 
 # --- 6. hand after hand ---------------------------------------------------------------

@@ -89,6 +89,7 @@ def test_a_three_round_three_table_evening(phone, browser) -> None:  # type: ign
             )
         referee.goto(referee.base_url + f"/events/{event.pk}/")
         referee.click(f"#finish-round-{number}")
+        referee.click("#confirm-finish")  # every table has played: nothing listed
     assert follower.evaluate("window.__kept") == 1  # followed live, never reloaded
     shot(follower, "event-follow")
     # The evening ends with its sheet: every player, and the money summing to zero.

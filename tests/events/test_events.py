@@ -106,9 +106,13 @@ def test_table_links_write_their_table_in_the_round_in_play_only(
         two.link_token != old and stranger.get(reverse("table-link", args=[old])).status_code == 404
     )
     assert stranger.get(reverse("table-link", args=[two.link_token])).status_code == 302
-    # a finished round's links stop
-    client.post(reverse("round-state", args=[event.pk, rnd.number]), {"finish": "1"})
-    assert stranger.get(reverse("table-link", args=[one.link_token])).status_code == 404
+    # a finished round's links say so and save nothing
+    client.post(
+        reverse("round-state", args=[event.pk, rnd.number]), {"finish": "1", "confirm": "1"}
+    )
+    closed = stranger.get(reverse("table-link", args=[one.link_token]), follow=True)
+    assert closed.status_code == 200 and 'id="closed"' in closed.content.decode()
+    assert 'id="save-hand"' not in closed.content.decode()
     # a table link writes nothing else: not another session, not the referee's pages
     assert stranger.get(reverse("event", args=[event.pk])).status_code == 302
     assert stranger.get(reverse("session", args=[one.session.pk])).status_code == 302
@@ -120,7 +124,7 @@ def test_standings_sum_money_across_rounds(client: Client, referee: User) -> Non
         rnd = draw_and_start(client, event)
         for table in rnd.tables.all():
             play(Client(), table, "S", "E")
-        client.post(reverse("round-state", args=[event.pk, rnd.number]), {"finish": "1"})
+        client.post(reverse("round-state", args=[event.pk, rnd.number]), {"finish": "1", "confirm": "1"})
     table = standings(event)
     assert sum(line.money for line in table["lines"]) == 0
     assert table["lines"][0].money >= table["lines"][-1].money
@@ -206,7 +210,7 @@ def test_withdrawn_players_keep_their_results_and_sit_out(client: Client, refere
     client.post(reverse("entrant-active", args=[event.pk, gone.pk]))
     gone.refresh_from_db()
     assert gone.active
-    client.post(reverse("round-state", args=[event.pk, rnd.number]), {"finish": "1"})
+    client.post(reverse("round-state", args=[event.pk, rnd.number]), {"finish": "1", "confirm": "1"})
     client.post(reverse("entrant-active", args=[event.pk, gone.pk]))
     gone.refresh_from_db()
     assert not gone.active
