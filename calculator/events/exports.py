@@ -1,6 +1,8 @@
 """An event taken away: the standings (for people and, with codes, for
 machines), every table's hands, and one results sheet to print. Text cells are
-neutralised against spreadsheet formulas, as the club's exports are."""
+neutralised against spreadsheet formulas, as the club's exports are. The
+tables' sessions are dated by the event (its date is the evening's, whenever
+the sessions were made), and so is every file's name."""
 
 from __future__ import annotations
 
@@ -37,7 +39,9 @@ class _Writer:
 
 def _csv(event: Event, name: str) -> tuple[HttpResponse, _Writer]:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-{name}.csv"'
+    response["Content-Disposition"] = (
+        f'attachment; filename="event-{event.pk}-{event.date:%Y-%m-%d}-{name}.csv"'
+    )
     response.write("\ufeff")
     return response, _Writer(response)
 
@@ -97,10 +101,12 @@ def standings_codes(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def hands_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    """Every table's hands, one a row, in the referee's words."""
+    """Every table's hands, one a row, in the referee's words, dated by the event."""
     event = _own(request, pk)
     response, out = _csv(event, "hands")
+    date = f"{event.date:%Y-%m-%d}"
     out.row(
+        _("Date"),
         _("Round"),
         _("Table"),
         pgettext("a round of play", "Hand"),
@@ -121,6 +127,7 @@ def hands_csv(request: HttpRequest, pk: int) -> HttpResponse:
             net = dict(zip(seats, row["net"], strict=True))
             value = f"{row['value']} {row['unit']}" if row["winning"] else row["win_by"]
             out.row(
+                date,
                 table.round.number,
                 table.number,
                 row["number"],

@@ -12,7 +12,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
-from django.db.models import F
+from django.db.models import Case, F, Value, When
 
 from calculator.club.public import ClubSession, RuleProfile
 
@@ -104,7 +104,11 @@ class Seating(models.Model):
     seat = models.CharField(max_length=1)  # E S W N
 
     class Meta:
-        ordering = ["seat"]
+        # 东南西北, the order of play: the letters alone would sort E, N, S, W.
+        ordering = [
+            Case(*(When(seat=s, then=Value(i)) for i, s in enumerate("ESWN")), default=Value(4)),
+            "pk",
+        ]
 
 
 class Penalty(models.Model):
