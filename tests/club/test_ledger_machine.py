@@ -1,0 +1,269 @@
+"""The ledger under any sequence of what a referee and the tables do (issue 24).
+
+A hypothesis state machine drives one club session and one event through
+their views, as the pages would: hands added (scorable or not, by the referee
+or a table's phone, some with a stale version as a second phone sends them),
+corrections, deletes and restores, archive and unarchive, rounds closed,
+reopened, drawn again and started. After every step:
+
+- every stored hand is scored by the engine as a win, or is a draw;
+- the totals kept with the session sum to zero and equal a replay from scratch;
+- a step answered with a refusal or a conflict changed nothing;
+- the standings equal the sum over the event's tables;
+- no session is left outside a round's tables, and none but the tables of a
+  round in play takes a hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from calculator.club.models import ClubSession, HandChange
+from calculator.events.models import Event, Round, Table
+from calculator.events.standings import standings
+
+pytestmark = pytest.mark.django_db
+
+SEATS = ("E", "S", "W", "N")
+# The spec's 楚州 hand; won by any seat on another's discard, or 自摸.
+WIN = {"h": "234m567m345p79s11z", "w": "8s", "g": "ready_declared"}
+# Hands that must never be stored: nothing typed, a discard without its
+# discarder, a hand that does not win.
+UNSCORABLE = (
+    {},
+    {**WIN, "b": "discard"},
+    {"h": "123m456m789p1357s", "w": "9s", "b": "self_draw"},
+)
+REFUSED = (404, 409, 422)
+
+
+def _fields(url: str) -> dict[str, str]:
+    return {k: v[-1] for k, v in parse_qs(urlsplit(url).query).items()}
+
+
+def _snapshot(session: ClubSession) -> tuple[Any, ...]:
+    session.refresh_from_db()
+    hands = list(session.hands.values_list("position", "data"))
+    return (
+        session.version,
+        hands,
+        session.finished,
+        HandChange.objects.filter(session=session).count(),
+    )
+
+
+class Ledger(RuleBasedStateMachine):
+    def __init__(self) -> None:
+        super().__init__()
+        Ledger.count = getattr(Ledger, "count", 0) + 1
+        self.user = User.objects.create_user(f"ref{Ledger.count}", password="mahjong-night-2026")
+        self.referee = Client()
+        self.referee.force_login(self.user)
+        self.phones = (Client(), Client())
+        data = {
+            "title": "Friday",
+            "region": "chuzhou",
+            "players": 4,
+            **{f"name_{s}": f"P{s}" for s in SEATS},
+            "dealer": "E",
+            "shown_region": "chuzhou",
+        }
+        assert self.referee.post(reverse("session-new"), data).status_code == 302
+        self.session = ClubSession.objects.filter(owner=self.user).latest("id")
+        event = {
+            "name": "Club night",
+            "date": "2026-12-04",
+            "region": "chuzhou",
+            "table_size": "4",
+            "rounds": "6",
+            "round_end": "hands",
+            "round_length": "3",
+            "scoring": "money",
+            "rank_points": "4, 2, 1, 0",
+        }
+        assert self.referee.post(reverse("event-new"), event).status_code == 302
+        self.event = Event.objects.filter(owner=self.user).latest("pk")
+        names = "\n".join(f"Q{n}" for n in range(1, 5))
+        self.referee.post(reverse("event-roster", args=[self.event.pk]), {"names": names})
+        self.referee.post(reverse("round-draw", args=[self.event.pk]), {"method": "fresh"})
+        self.referee.post(reverse("round-state", args=[self.event.pk, 1]))
+
+    # --- where a hand goes ----------------------------------------------------
+
+    def _tables(self) -> list[Table]:
+        return list(Table.objects.filter(round__event=self.event).select_related("round"))
+
+    def _round(self) -> Round:
+        return Round.objects.filter(event=self.event).latest("number")
+
+    def _post_hand(self, target: str, fields: dict[str, str], stale: bool) -> tuple[int, Any]:
+        """Post a hand to the session's page or to the newest table's link;
+        ``stale`` sends it with the version before the last write, as a second
+        phone would. Returns the status and the session written to."""
+        if target == "session":
+            session = self.session
+            address = reverse("session-hand", args=[session.pk])
+            save = reverse("hand-save", args=[session.pk])
+            client = self.referee
+        else:
+            table = self._tables()[-1]
+            session = table.session
+            address = reverse("table-link", args=[table.link_token])
+            save = reverse("table-save", args=[table.link_token])
+            client = self.phones[stale]
+        opened = client.get(address)
+        if opened.status_code == 404:
+            return 404, session
+        start = _fields(opened["Location"]) if opened.status_code == 302 else {}
+        session.refresh_from_db()
+        version = session.version - 1 if stale and session.version else session.version
+        data = {**start, **fields, "version": version, "seen": session.hands_played}
+        return client.post(save, data).status_code, session
+
+    @rule(
+        where=st.sampled_from(["session", "table"]),
+        winner=st.sampled_from(SEATS),
+        discarder=st.sampled_from(SEATS),
+        way=st.sampled_from(["discard", "self_draw", "draw"]),
+        stale=st.booleans(),
+    )
+    def add_a_winning_hand(
+        self, where: str, winner: str, discarder: str, way: str, stale: bool
+    ) -> None:
+        fields = {**WIN, "s": winner, "b": way}
+        if way == "discard":
+            fields["dc"] = discarder if discarder != winner else SEATS[SEATS.index(winner) - 1]
+        self._check_refusal_changes_nothing(where, fields, stale)
+
+    @rule(where=st.sampled_from(["session", "table"]), hand=st.sampled_from(UNSCORABLE))
+    def add_an_unscorable_hand(self, where: str, hand: dict[str, str]) -> None:
+        before = _snapshot(self.session), _snapshot(self._tables()[-1].session)
+        status, _session = self._post_hand(where, dict(hand), stale=False)
+        assert status in REFUSED
+        assert (_snapshot(self.session), _snapshot(self._tables()[-1].session)) == before
+
+    def _check_refusal_changes_nothing(
+        self, target: str, fields: dict[str, str], stale: bool
+    ) -> None:
+        session = self.session if target == "session" else self._tables()[-1].session
+        before = _snapshot(session)
+        status, session = self._post_hand(target, fields, stale)
+        if status in REFUSED:
+            assert _snapshot(session) == before
+        else:
+            assert status == 302
+
+    @precondition(lambda self: self.session.hands.exists())
+    @rule(data=st.data(), winner=st.sampled_from(SEATS))
+    def correct_a_hand(self, data: st.DataObject, winner: str) -> None:
+        self.session.refresh_from_db()
+        position = data.draw(st.integers(1, self.session.hands.count()))
+        fields = {**WIN, "s": winner, "b": "self_draw", "edit": str(position)}
+        self._check_refusal_changes_nothing("session", fields, stale=False)
+
+    @precondition(lambda self: self.session.hands.exists())
+    @rule(data=st.data())
+    def delete_a_hand(self, data: st.DataObject) -> None:
+        self.session.refresh_from_db()
+        position = data.draw(st.integers(1, self.session.hands.count()))
+        before = _snapshot(self.session)
+        url = reverse("hand-delete", args=[self.session.pk, position])
+        self.referee.post(url, {"version": self.session.version})
+        if self.session.finished:
+            assert _snapshot(self.session) == before
+
+    @precondition(lambda self: self.session.changes.exists())
+    @rule(data=st.data())
+    def restore_a_change(self, data: st.DataObject) -> None:
+        change = data.draw(st.sampled_from(list(self.session.changes.all())))
+        self.session.refresh_from_db()
+        before = _snapshot(self.session)
+        url = reverse("change-restore", args=[self.session.pk, change.pk])
+        self.referee.post(url, {"version": self.session.version})
+        if self.session.finished:
+            assert _snapshot(self.session) == before
+
+    @rule()
+    def archive_or_unarchive(self) -> None:
+        self.session.refresh_from_db()
+        back = {"reopen": "1"} if self.session.finished else {}
+        self.referee.post(reverse("session-finish", args=[self.session.pk]), back)
+
+    @rule()
+    def close_the_round(self) -> None:
+        rnd = self._round()
+        url = reverse("round-state", args=[self.event.pk, rnd.number])
+        self.referee.post(url, {"finish": "1", "confirm": "1"})
+
+    @rule()
+    def reopen_the_round(self) -> None:
+        rnd = self._round()
+        self.referee.post(reverse("round-state", args=[self.event.pk, rnd.number]), {"reopen": "1"})
+
+    @rule()
+    def draw_the_next_round(self) -> None:
+        self.referee.post(reverse("round-draw", args=[self.event.pk]), {"method": "fresh"})
+
+    @rule()
+    def start_the_drawn_round(self) -> None:
+        rnd = self._round()
+        if not rnd.started:
+            self.referee.post(reverse("round-state", args=[self.event.pk, rnd.number]))
+
+    # --- what must always hold ---------------------------------------------------
+
+    @invariant()
+    def stored_hands_score_and_totals_replay(self) -> None:
+        sessions = [self.session, *(t.session for t in self._tables())]
+        for session in sessions:
+            session.refresh_from_db()
+            played = session.replayed()
+            for step in played.steps:
+                assert step.result["ok"], step.result
+                assert step.result["winning"] or step.request["win_by"] == "draw"
+            assert dict(session.totals or dict.fromkeys(session.seats, 0)) == dict(played.totals)
+            assert sum(played.totals.values()) == 0
+            assert session.hands_played == len(played.steps)
+
+    @invariant()
+    def standings_sum_the_tables(self) -> None:
+        money: dict[int, int] = {}
+        for table in self._tables():
+            totals = table.session.totals or {}
+            for seat in table.seats.all():
+                money[seat.entrant_id] = money.get(seat.entrant_id, 0) + int(
+                    totals.get(seat.seat, 0)
+                )
+        lines = {line.entrant.pk: line.money for line in standings(self.event)["lines"]}
+        assert all(lines[pk] == amount for pk, amount in money.items())
+        assert sum(lines.values()) == 0
+
+    @invariant()
+    def no_session_outside_the_rounds_tables(self) -> None:
+        tables = self._tables()
+        event_sessions = ClubSession.objects.filter(owner=self.user).exclude(pk=self.session.pk)
+        assert event_sessions.count() == len(tables)
+        for table in tables:
+            takes = table.round.started and not table.round.finished
+            assert (table.session.closed_because() == "") == takes
+
+
+Ledger.TestCase.settings = settings(
+    max_examples=12,
+    stateful_step_count=10,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+
+
+def test_the_ledger_holds_under_any_sequence(db: None) -> None:
+    Ledger.TestCase().runTest()
