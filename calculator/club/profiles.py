@@ -16,10 +16,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from calculator.club.forms import ProfileForm, profile_initial
+from calculator.club.forms import ProfileForm, as_redrawn, choices_lost, profile_initial
 from calculator.club.ledger import rules_in_words
 from calculator.club.models import RuleProfile
-from calculator.page.public import house_rule_controls, house_rules_read
+from calculator.page.public import house_rules_read
 from calculator.words.wording import region_name
 from rules.regions import REGIONS
 
@@ -42,9 +42,22 @@ def profile_list(request: HttpRequest) -> HttpResponse:
 
 
 def _redrawn(request: HttpRequest) -> bool:
-    return "redraw" in request.POST or request.POST.get("region") != request.POST.get(
-        "shown_region"
-    )
+    """The form came back to be drawn for another region, not to be saved."""
+    return "redraw" in request.POST
+
+
+def _sent(request: HttpRequest) -> ProfileForm:
+    """The form as sent. Sent with the controls of another region than the one
+    now picked (no script, or saved before the redraw came back), it is read as
+    the redraw would have drawn it, and says at the region field that the rules
+    below were just changed where a house rule set on screen would be lost."""
+    post = request.POST
+    if post.get("region") == post.get("shown_region"):
+        return ProfileForm(post)
+    typed = _typed(request)
+    region, rules = typed["region"], typed["house_rules"]
+    lost = choices_lost(post, region, rules)
+    return ProfileForm(as_redrawn(post, region, rules), rules_changed="region" if lost else "")
 
 
 def _form_page(
@@ -53,7 +66,7 @@ def _form_page(
     context = {
         "form": form,
         "profile": profile,
-        "house_rules": house_rule_controls(form.region_key, form.house_rules()),
+        "house_rules": form.house_rule_fields(),
         "shown_region": form.region_key,
     }
     return render(request, "club/profile_form.html", context)
@@ -71,7 +84,7 @@ def _typed(request: HttpRequest) -> dict[str, Any]:
 @login_required
 def profile_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and not _redrawn(request):
-        form = ProfileForm(request.POST)
+        form = _sent(request)
         if form.is_valid():
             data = form.cleaned_data
             RuleProfile.objects.create(
@@ -91,7 +104,7 @@ def profile_edit(request: HttpRequest, pk: int) -> HttpResponse:
     """Change a profile: the sessions already started from it keep their rules."""
     profile = _own(request, pk)
     if request.method == "POST" and not _redrawn(request):
-        form = ProfileForm(request.POST)
+        form = _sent(request)
         if form.is_valid():
             data = form.cleaned_data
             profile.name, profile.region, profile.rules = (

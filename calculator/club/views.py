@@ -15,7 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
@@ -25,11 +25,16 @@ from django.views.decorators.http import require_POST
 
 from calculator.club import entry, ledger
 from calculator.club.entry import CHANGED_ELSEWHERE, claim_version
-from calculator.club.forms import SessionForm, profile_initial
+from calculator.club.forms import (
+    SessionForm,
+    as_redrawn,
+    changed_since_shown,
+    choices_lost,
+    profile_initial,
+)
 from calculator.club.models import ClubSession, HandChange, HandRecord, RuleProfile
 from calculator.page.public import (
     digits,
-    house_rule_controls,
     house_rules_read,
 )
 from calculator.words.wording import region_name
@@ -96,10 +101,21 @@ def session_list(request: HttpRequest) -> HttpResponse:
 @login_required
 def session_new(request: HttpRequest) -> HttpResponse:
     """A new session: players by seat, the first dealer beside their name, the
-    house rules as the calculator's controls or from a profile."""
+    house rules as the calculator's controls or from a profile. Sent with the
+    controls of another region or profile than the one now picked, it is read
+    as the redraw would have drawn it, and stops where a choice on screen
+    would be lost (``forms.choices_lost``)."""
     referee = _referee(request)
     if request.method == "POST" and not _redrawn(request):
-        form = SessionForm(request.POST, owner=referee)
+        sent: QueryDict = request.POST
+        lost = ""
+        changed = changed_since_shown(request.POST)
+        if changed:
+            starting = _starting(request, referee)
+            region, rules = str(starting.get("region") or ""), starting["house_rules"]
+            sent = as_redrawn(request.POST, region, rules)
+            lost = changed if choices_lost(request.POST, region, rules) else ""
+        form = SessionForm(sent, owner=referee, rules_changed=lost)
         if form.is_valid():
             data = form.cleaned_data
             session = ClubSession.objects.create(
@@ -118,14 +134,10 @@ def session_new(request: HttpRequest) -> HttpResponse:
 
 
 def _redrawn(request: HttpRequest) -> bool:
-    """The form came back for another region or profile, not to be saved yet
-    (with JavaScript the choice redraws it at once; without, a button does)."""
-    post = request.POST
-    return (
-        "redraw" in post
-        or post.get("region") != post.get("shown_region")
-        or post.get("profile", "") != post.get("shown_profile", "")
-    )
+    """The form came back to be drawn for another region or profile, not to be
+    saved (with JavaScript the choice redraws it at once; without, a button
+    does)."""
+    return "redraw" in request.POST
 
 
 def _starting(request: HttpRequest, referee: User) -> dict[str, Any]:
@@ -157,7 +169,7 @@ _NAME_FIELDS = ("name_E", "name_S", "name_W", "name_N")
 def _form_context(form: SessionForm) -> dict[str, Any]:
     return {
         "form": form,
-        "house_rules": house_rule_controls(form.region_key, form.house_rules()),
+        "house_rules": form.house_rule_fields(),
         "shown_region": form.region_key,
         "shown_profile": form["profile"].value() or "",
     }

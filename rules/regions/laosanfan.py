@@ -72,9 +72,7 @@ class Options:
         },
         "大小類別: the stake",
     )
-    yao_er_liu_cap: int = number(
-        600, "麼二六's cap, the value at 3 番 (the seed text is cut off)", 100, 100_000
-    )
+    yao_er_liu_cap: int = number(600, "麼二六's cap, the value at 3 番", 100, 100_000)
     round_before_double: bool = flag(
         False, "round 胡 up to 10 before doubling (the seed's example doubles first)"
     )
