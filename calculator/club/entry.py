@@ -100,7 +100,7 @@ def hand_context(
         "pinned_table": ledger.carried_lines(dealt),
         "seen": len(played.steps),
         "dealer_due": ledger.who(session, due) if state.dealer != due else "",
-        "closed": CLOSED.get(session.closed_because(), ""),
+        "closed": str(CLOSED.get(session.closed_because(), "")),
         "seat_names": session.players,
     }
 

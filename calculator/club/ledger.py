@@ -242,6 +242,16 @@ def calculator_url(
     return f"{address or reverse('session-hand', args=[session.pk])}?{state.query()}"
 
 
+# Why the ledger takes no hand now, as its page says it.
+CLOSED_LEDGER = {
+    "archived": pgettext_lazy("ledger", "Archived: reopen the session to enter or correct hands."),
+    "round_closed": pgettext_lazy(
+        "ledger", "This table's round is finished: reopen the round to enter or correct hands."
+    ),
+    "round_not_started": pgettext_lazy("ledger", "This table's round has not started yet."),
+}
+
+
 def context(session: ClubSession, read_only: bool) -> dict[str, Any]:
     played = session.replayed()
     names = session.players
@@ -258,4 +268,5 @@ def context(session: ClubSession, read_only: bool) -> dict[str, Any]:
         "history": [] if read_only else history(session),
         "rules": rules_in_words(session.region, session.rules),
         "add_url": calculator_url(session, played.table),
+        "closed": CLOSED_LEDGER.get(session.closed_because(), ""),
     }

@@ -40,7 +40,7 @@ SENTENCES = (
     gettext_noop("麼二六 (100 胡底)"),
     gettext_noop("推倒八"),
     gettext_noop("麼二六's cap, the value at 3 番"),
-    gettext_noop("round 胡 up to 10 before doubling (the seed's example doubles first)"),
+    gettext_noop("round 胡 up to 10 before doubling"),
     gettext_noop("who pays how much"),
     gettext_noop("the dealer pays in full, the other two half"),
     gettext_noop("everyone pays in full"),

@@ -74,7 +74,7 @@ class Options:
     )
     yao_er_liu_cap: int = number(600, "麼二六's cap, the value at 3 番", 100, 100_000)
     round_before_double: bool = flag(
-        False, "round 胡 up to 10 before doubling (the seed's example doubles first)"
+        False, "round 胡 up to 10 before doubling"
     )
     payer_split: str = choice(
         "dealer_full_xian_half",

@@ -14,7 +14,10 @@ document.addEventListener("input", (event) => {
 document.addEventListener("htmx:beforeSend", (event) => { event.detail.xhr.typedBefore = typed; });
 document.addEventListener("htmx:beforeSwap", (event) => { answering = event.detail.xhr.typedBefore ?? typed; });
 if (window.Idiomorph) {
-  Idiomorph.defaults.ignoreActiveValue = true;
+  // Not idiomorph's ignoreActiveValue: it leaves the focused element's children
+  // alone too, and a tapped button is focused (Chromium, Android), so its label
+  // or count would stay stale. What was typed is kept by the rule below.
+  Idiomorph.defaults.ignoreActiveValue = false;
   Idiomorph.defaults.callbacks.beforeAttributeUpdated = (name, node, change) => {
     if (name === "open" && node.localName === "details" && change === "remove") return false;
     if (name === "value" && (node.typedAt || 0) > answering) return false;
