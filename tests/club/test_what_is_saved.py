@@ -208,7 +208,8 @@ def test_a_table_link_cannot_correct_a_hand(client: Client, referee: User) -> No
     assert table.session.hands.count() == 1 and table.session.hands.get().data == first
 
 
-def _event_round(client: Client, length: int = 4) -> tuple[Event, Round]:
+def _event_round(client: Client, length: int = 4, start: bool = True) -> tuple[Event, Round]:
+    """An eight-player 楚州 event with its first round drawn (and started)."""
     data = {
         "name": "周五联赛",
         "date": "2026-12-04",
@@ -226,7 +227,8 @@ def _event_round(client: Client, length: int = 4) -> tuple[Event, Round]:
     client.post(reverse("event-roster", args=[event.pk]), {"names": names})
     client.post(reverse("round-draw", args=[event.pk]), {"method": "fresh"})
     rnd = Round.objects.filter(event=event).latest("number")
-    client.post(reverse("round-state", args=[event.pk, rnd.number]))
+    if start:
+        client.post(reverse("round-state", args=[event.pk, rnd.number]))
     rnd.refresh_from_db()
     return event, rnd
 
@@ -376,22 +378,8 @@ def test_an_archived_session_takes_no_hand(client: Client, referee: User, langua
 
 
 def test_a_redraw_leaves_no_table_behind(client: Client, referee: User) -> None:
-    data = {
-        "name": "周五联赛",
-        "date": "2026-12-04",
-        "region": "chuzhou",
-        "table_size": "4",
-        "rounds": "3",
-        "round_end": "hands",
-        "round_length": "2",
-        "scoring": "money",
-        "rank_points": "4, 2, 1, 0",
-    }
-    client.post(reverse("event-new"), data)
-    event = Event.objects.latest("pk")
-    names = "\n".join(f"牌友{n}" for n in range(1, 9))
-    client.post(reverse("event-roster", args=[event.pk]), {"names": names})
-    for _draw in range(6):
+    event, _rnd = _event_round(client, start=False)
+    for _draw in range(5):
         client.post(reverse("round-draw", args=[event.pk]), {"method": "fresh"})
     assert ClubSession.objects.count() == 2  # the last draw's two tables, no more
     assert Table.objects.count() == 2
