@@ -23,15 +23,26 @@ def load_cases(directory: Path = CASES_DIR) -> tuple[tuple[str, dict[str, Any]],
     return tuple(found)
 
 
-def examples_for(region: str, key: str, limit: int = 2) -> list[dict[str, Any]]:
-    """Winning cases of a region that count this item, simplest first."""
-    chosen = []
+@lru_cache(maxsize=16)
+def _winning_by_item(region: str) -> dict[str, tuple[dict[str, Any], ...]]:
+    """item key → the region's winning cases that count it, simplest first
+    (the cases never change while a process runs: sorted once)."""
+    found: dict[str, list[dict[str, Any]]] = {}
     for name, case in load_cases():
         expect = case.get("expect", {})
-        if not name.startswith(f"{region}/") or not expect.get("items", {}).get(key):
+        if not name.startswith(f"{region}/"):
             continue
         if expect.get("ok", True) is False or expect.get("winning") is False:
             continue
-        chosen.append({"name": name, **case})
-    chosen.sort(key=lambda c: len(c["expect"].get("items", {})))
-    return chosen[:limit]
+        for key, count in expect.get("items", {}).items():
+            if count:
+                found.setdefault(key, []).append({"name": name, **case})
+    return {
+        key: tuple(sorted(cases, key=lambda c: len(c["expect"].get("items", {}))))
+        for key, cases in found.items()
+    }
+
+
+def examples_for(region: str, key: str, limit: int = 2) -> list[dict[str, Any]]:
+    """Winning cases of a region that count this item, simplest first."""
+    return list(_winning_by_item(region).get(key, ())[:limit])

@@ -1,17 +1,27 @@
 """Teaching pages: each region's rules explained with real hands, the
 glossary, and one hand compared across every region.
 
-A rule page's example hands are the golden cases, scored by the engine when
-the page is drawn, so what it teaches is what the calculator does.
+A rule page's example hands are the golden cases, scored by the engine, so
+what it teaches is what the calculator does. They sit behind a disclosure per
+item, fetched when opened (or, without JavaScript, a page of their own), and
+are scored and drawn once per process and language: the cases never change
+while it runs.
 """
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
 from calculator.page.public import (
@@ -62,7 +72,7 @@ def example_view(case: dict[str, Any], key: str) -> dict[str, Any]:
     )
     return {
         # The golden case's own note is English, written for the test suite.
-        "note": case.get("checks", "") if is_english() else "",
+        "note": with_codes(case.get("checks", "")) if is_english() else "",
         "hand": _tiles(hand.get("hand", "")),
         "win": _tiles(hand.get("win_tile", "")),
         "melds": [_tiles(m["tiles"]) for m in hand.get("melds", [])],
@@ -77,29 +87,157 @@ def example_view(case: dict[str, Any], key: str) -> dict[str, Any]:
     }
 
 
+# Variants the engine knows by a code alone: the seed's own term for each
+# (marked for makemessages; worded by ``term`` when drawn).
+VARIANT_TERMS = {
+    ("laosanfan", "hu_di"): {
+        "yao_ban_san": gettext_noop("么半三"),
+        "yao_ban_liu": gettext_noop("么半六"),
+        "yao_er_liu": gettext_noop("麼二六"),
+    },
+    ("changchun", "hu_dan_zhang"): {
+        "bian": gettext_noop("边"),
+        "jia": gettext_noop("夹"),
+        "jia5": gettext_noop("夹五"),
+        "dan": gettext_noop("单砸"),
+        "yao": gettext_noop("单胡幺"),
+    },
+}
+# A variant that differs by the number at the table (三门's 点炮胡3: three players).
+BY_PLAYERS = re.compile(r"(.+?)([234])")
+PLAYERS = (2, 3, 4)
+# The engine's codes in a sentence: a flag or option name in snake_case, or
+# an option of one word where the sentence says "option qidui".
+_ONE_WORD_OPTIONS = sorted(
+    {o.name for r in REGIONS.values() for o in describe(r.options) if "_" not in o.name},
+    key=len,
+    reverse=True,
+)
+CODE = re.compile(
+    r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|(?<=option )(?:" + "|".join(_ONE_WORD_OPTIONS) + r")\b"
+)
+OPTION_RULE = re.compile(r"\.md option (\w+)")
+
+
+def _variant_label(region_key: str, item: Any, variant: str) -> str:
+    named = VARIANT_TERMS.get((region_key, item.key), {}).get(variant)
+    return term(named or item.name_of(variant))
+
+
 def _values(item: Any) -> str:
+    """The value in the heading: one number, or the lowest to the highest."""
     if isinstance(item.value, int):
         return str(item.value)
-    return " / ".join(f"{term(item.name_of(v))} {n}" for v, n in item.value.items())
+    low, high = min(item.value.values()), max(item.value.values())
+    return str(low) if low == high else f"{low}–{high}"
 
 
-def rule_entries(region_key: str) -> list[dict[str, Any]]:
-    region = REGIONS[region_key]
-    return [
-        {
-            "key": item.key,
-            "name": term(item.name),
-            "english": glosses.english_name(item.key),
-            "values": _values(item),
-            "unit": term(item.unit),
-            "rule": rule_name(item.rule),
-            "quote": item.quote,
-            "reading": _(item.reading) if item.reading else "",
-            "why": _(item.why) if item.why else "",
-            "replaces": [term(region.by_key[r].name) for r in item.replaces],
-            "examples": [example_view(c, item.key) for c in examples_for(region_key, item.key)],
+def value_table(region_key: str, item: Any) -> dict[str, Any] | None:
+    """An item whose value depends on how it is made, as a small table: a
+    column per variant (明 / 暗, each wait), or a row per way of winning and
+    a column per number of players; ``None`` for a single value."""
+    if isinstance(item.value, int):
+        return None
+    values = dict(item.value)
+    rows: dict[str, dict[str, Any]] = {}
+    for variant, n in values.items():
+        found = BY_PLAYERS.fullmatch(variant)
+        base = found[1] if found else variant
+        row = rows.setdefault(base, {"label": _variant_label(region_key, item, variant), "by": {}})
+        if found:
+            row["by"][int(found[2])] = n
+        else:
+            row["by"].update(dict.fromkeys(PLAYERS, n))
+    by_players = len(rows) < len(values) and all(
+        set(r["by"]) == set(PLAYERS) for r in rows.values()
+    )
+    if by_players:
+        return {
+            "head": [_("%(n)s players") % {"n": p} for p in PLAYERS],
+            "rows": [
+                {"label": r["label"], "values": [r["by"][p] for p in PLAYERS]}
+                for r in rows.values()
+            ],
         }
-        for item in region.items
+    return {
+        "head": [_variant_label(region_key, item, v) for v in values],
+        "rows": [{"label": "", "values": list(values.values())}],
+    }
+
+
+def seed_part(quote: str) -> tuple[str, str]:
+    """An item's quote as (the seed's own words, our note). Some region
+    modules write a house rule's summary or our reading, in English for the
+    developers, where the seed's sentence goes; that part is not the seed's."""
+    if re.match(r"[A-Za-z]{2,}", quote):
+        return "", quote
+    head, mark, tail = quote.partition("(reading")
+    if mark:
+        return head.rstrip(" (（"), mark + tail
+    return quote, ""
+
+
+def with_codes(text: str) -> SafeString:
+    """A sentence for the page; on English pages the engine's codes in it
+    (option and flag names) are marked as code, for a developer to find."""
+    if not is_english():
+        return escape(text)
+    return mark_safe(CODE.sub(lambda m: f"<code>{m[0]}</code>", str(escape(text))))
+
+
+def _house_rule(region_key: str, item: Any, note: str) -> dict[str, Any] | None:
+    """An item that is a house rule of the rules file, not the seed's: its
+    default, and on English pages the codes that name it."""
+    found = OPTION_RULE.search(item.rule)
+    if not found:
+        return None
+    name = found[1]
+    info = next((o for o in describe(REGIONS[region_key].options) if o.name == name), None)
+    default = option_value(info, info.default) if info else ""
+    codes = [name, *(c for c in dict.fromkeys(CODE.findall(note)) if c != name)]
+    return {
+        "text": _("Not in the seed: a house rule, %(default)s by default.") % {"default": default},
+        "codes": codes if is_english() else [],
+    }
+
+
+def _entry(region_key: str, item: Any, region: Any) -> dict[str, Any]:
+    quote, note = seed_part(item.quote)
+    return {
+        "key": item.key,
+        "name": term(item.name),
+        "english": glosses.english_name(item.key),
+        "values": _values(item),
+        "table": value_table(region_key, item),
+        "unit": term(item.unit),
+        "rule": rule_name(item.rule),
+        "quote": quote,
+        "house": _house_rule(region_key, item, note),
+        "reading": with_codes(_(item.reading)) if item.reading else "",
+        "why": with_codes(_(item.why)) if item.why else "",
+        "replaces": [term(region.by_key[r].name) for r in item.replaces],
+        "example_count": len(examples_for(region_key, item.key)),
+        "examples_url": reverse("rule-examples", args=[region_key, item.key]),
+    }
+
+
+@lru_cache(maxsize=64)
+def _entries(region_key: str, language: str) -> tuple[dict[str, Any], ...]:
+    """A region's items as its page shows them, in one language: the same
+    for every request, so worded once per process."""
+    region = REGIONS[region_key]
+    return tuple(_entry(region_key, item, region) for item in region.items)
+
+
+def rule_entries(region_key: str, examples: bool = True) -> list[dict[str, Any]]:
+    """Every item of a region as its page shows it (``examples``: with its
+    example hands scored, as the examples view draws them)."""
+    entries = _entries(region_key, get_language() or "")
+    if not examples:
+        return list(entries)
+    return [
+        {**e, "examples": [example_view(c, e["key"]) for c in examples_for(region_key, e["key"])]}
+        for e in entries
     ]
 
 
@@ -112,10 +250,16 @@ def rules_index(request: HttpRequest) -> HttpResponse:
 
 
 def rules_page(request: HttpRequest, region: str) -> HttpResponse:
+    """A region's items; each item's example hands are behind a disclosure
+    that fetches them when opened (``rule_examples``), so the page is light."""
     if region not in REGIONS:
         raise Http404(_("No such region"))
     options = [
-        {"label": option_label(o.name, region), "default": option_value(o, o.default)}
+        {
+            "name": o.name,
+            "label": with_codes(option_label(o.name, region)),
+            "default": option_value(o, o.default),
+        }
         for o in describe(REGIONS[region].options)
     ]
     context = {
@@ -123,14 +267,52 @@ def rules_page(request: HttpRequest, region: str) -> HttpResponse:
         "region_label": region_name(region),
         "unit": term(REGIONS[region].unit),
         "regions": _regions(),
-        "entries": rule_entries(region),
+        "entries": rule_entries(region, examples=False),
         "options": options,
+        "english": is_english(),
         "seed_lang": seed_lang(REGIONS[region].seed),
     }
     if REGIONS[region].seed == "国标":  # no seed page: the rulebook, through its library
         defaults = REGIONS[region].options()
         context.update(rulebook=True, min_fan=defaults.min_fan, base=defaults.base)
     return render(request, "teaching/rules.html", context)
+
+
+@lru_cache(maxsize=1024)
+def _examples_html(region_key: str, key: str, language: str) -> str:
+    """An item's example hands, drawn: golden cases scored by the engine.
+    The same every time for a language, so scored and drawn once per process
+    (``language`` is the active one, passed to key the cache)."""
+    item = REGIONS[region_key].by_key[key]
+    examples = [example_view(c, key) for c in examples_for(region_key, key)]
+    return render_to_string(
+        "teaching/_examples.html", {"examples": examples, "name": term(item.name)}
+    )
+
+
+def rule_examples(request: HttpRequest, region: str, key: str) -> HttpResponse:
+    """One item's example hands: the fragment its disclosure fetches (htmx),
+    or, without JavaScript, a page of their own that links back."""
+    if region not in REGIONS or key not in REGIONS[region].by_key:
+        raise Http404(_("No such region"))
+    body = _examples_html(region, key, get_language() or "")
+    if getattr(request, "htmx", False):
+        response = HttpResponse(body)
+    else:
+        item = REGIONS[region].by_key[key]
+        response = render(
+            request,
+            "teaching/examples.html",
+            {
+                "region": REGIONS[region],
+                "region_label": region_name(region),
+                "name": term(item.name),
+                "key": key,
+                "body": mark_safe(body),
+            },
+        )
+    patch_vary_headers(response, ("HX-Request",))
+    return response
 
 
 def glossary_page(request: HttpRequest) -> HttpResponse:

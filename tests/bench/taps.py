@@ -8,6 +8,14 @@ of HTML that came back and the server's time to first byte. Then again with
 Chromium's CPU throttled 4× (a mid-range phone), and the first view's size
 compressed. Reported, never asserted: machines differ; the targets are a
 median ≤ 100 ms, ≤ 250 ms throttled, and a first view ≤ 100 KB.
+
+Then the rules pages (``/rules/`` and each region's), in each language: the
+time a request takes on loopback (the median of several, and the first, which
+words the page's items once for the process), the HTML as sent compressed,
+the first view compressed (the HTML and the files it loads), and opening one
+item's example hands (the first fetch scores and draws them; later ones are
+cached). Targets: ≤ 100 ms and a first view ≤ 60 KB compressed.
+``python tests/bench/taps.py --rules`` measures the rules pages alone.
 """
 
 from __future__ import annotations
@@ -115,6 +123,70 @@ def first_view_bytes(page: Page) -> int:
     return total
 
 
+RULES_REPEAT = 9
+LANGUAGES = ("zh-hans", "zh-hant", "en")
+_static_sizes: dict[str, int] = {}
+
+
+def fetch(path: str, language: str) -> tuple[float, int, bytes]:
+    """(milliseconds, bytes as sent, the HTML) of one GET that accepts gzip."""
+    request = urllib.request.Request(
+        BASE + path, headers={"Accept-Encoding": "gzip", "Cookie": f"django_language={language}"}
+    )
+    start = time.perf_counter()
+    with urllib.request.urlopen(request) as response:
+        sent = response.read()
+        packed = response.headers.get("Content-Encoding") == "gzip"
+    elapsed = (time.perf_counter() - start) * 1000
+    return elapsed, len(sent), gzip.decompress(sent) if packed else sent
+
+
+def static_bytes(html: bytes) -> int:
+    """The files a page loads, compressed as whitenoise serves them."""
+    total = 0
+    for url in set(re.findall(rb'(?:src|href)="(/static/[^"#]+)', html)):
+        name = url.decode()
+        if name not in _static_sizes:
+            _static_sizes[name] = len(gzip.compress(urllib.request.urlopen(BASE + name).read()))
+        total += _static_sizes[name]
+    return total
+
+
+def rules_pages() -> None:
+    index = fetch("/rules/", "zh-hans")[2]
+    paths = [
+        "/rules/",
+        *dict.fromkeys(p.decode() for p in re.findall(rb'href="(/rules/[a-z]+/)"', index)),
+    ]
+    print(
+        f"rules pages: median of {RULES_REPEAT} requests (first request), HTML sent compressed"
+        " (uncompressed), first view compressed; one item's examples, first fetch / median"
+    )
+    worst_time = worst_view = 0.0
+    for language in LANGUAGES:
+        for path in paths:
+            first, sent, html = fetch(path, language)
+            times = [fetch(path, language)[0] for _ in range(RULES_REPEAT)]
+            median = statistics.median(times)
+            view = (sent + static_bytes(html)) / 1024
+            worst_time, worst_view = max(worst_time, median), max(worst_view, view)
+            line = (
+                f"  {language:<8}{path:<22}{median:6.1f} ms ({first:6.1f})"
+                f"  HTML {sent / 1024:5.1f} KB ({len(html) / 1024:6.1f})  first view {view:5.1f} KB"
+            )
+            examples = re.search(rb'hx-get="(/rules/[^"]+/examples/)"', html)
+            if examples:
+                url = examples[1].decode()
+                cold = fetch(url, language)[0]
+                warm = statistics.median(fetch(url, language)[0] for _ in range(RULES_REPEAT))
+                line += f"  examples {cold:5.1f} / {warm:4.1f} ms"
+            print(line)
+    print(
+        f"rules pages, worst median {worst_time:.1f} ms (target ≤ 100),"
+        f" worst first view {worst_view:.1f} KB compressed (target ≤ 60)"
+    )
+
+
 def report(name: str, got: dict[str, list[float]]) -> None:
     taps = got["tap"]
     print(
@@ -126,12 +198,16 @@ def report(name: str, got: dict[str, list[float]]) -> None:
 
 
 def main() -> None:
+    only_rules = "--rules" in sys.argv[1:]
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
+    if chromium is None and not only_rules:
         sys.exit("bench-page: Debian's chromium is needed (apt-get install chromium)")
     directory = tempfile.mkdtemp()
     server = serve(directory)
     try:
+        if only_rules:
+            rules_pages()
+            return
         with sync_playwright() as p:
             browser = p.chromium.launch(
                 executable_path=chromium,
@@ -151,6 +227,7 @@ def main() -> None:
             page = browser.new_page()
             print(f"first view, compressed  {first_view_bytes(page) / 1024:.1f} KB")
             browser.close()
+        rules_pages()
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait()
