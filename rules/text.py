@@ -10,8 +10,12 @@ without the engine knowing any language.
 
 Values are named by what they are, so the page can word them: ``seat`` /
 ``seats``, ``tile`` / ``tiles`` (notation), ``region``, ``option``,
-``flag``, ``meld``, ``egg``; anything else (numbers, what was typed) is
-shown as it is.
+``flag``, ``meld``, ``egg``, ``table_key`` (a key of the hand's ``table``);
+anything else (numbers, what was typed) is shown as it is.
+
+A sentence is written in lower case and without a full stop, as the API's
+messages are (``"5m appears 5 times; …"``); a page that shows it as a
+sentence of its own starts it with a capital.
 """
 
 from __future__ import annotations

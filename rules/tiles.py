@@ -168,7 +168,7 @@ def parse(text: str) -> list[int]:
                 raise NotationError(
                     "unknown_tile",
                     says(
-                        "'{char}' at position {position} has no number before it",
+                        "the '{char}' at position {position} has no number before it",
                         char=ch,
                         position=pos,
                     ),
@@ -181,7 +181,7 @@ def parse(text: str) -> list[int]:
                     raise NotationError(
                         "unknown_tile",
                         says(
-                            "'{char}{suit}' (the '{char}' at position {position}) is not a tile",
+                            "there is no tile '{char}{suit}' (the '{char}' at position {position})",
                             char=text[p],
                             suit=ch,
                             position=p,
@@ -198,7 +198,7 @@ def parse(text: str) -> list[int]:
         else:
             raise NotationError(
                 "unknown_tile",
-                says("'{char}' at position {position} is not a tile", char=ch, position=pos),
+                says("the '{char}' at position {position} is not a tile", char=ch, position=pos),
                 pos,
                 ch,
             )

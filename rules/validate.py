@@ -140,10 +140,15 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
                     errs,
                     "discarder",
                     "missing_discarder",
-                    "say which seat discarded the winning tile",
+                    "the seat that discarded the winning tile is missing",
                 )
             else:
-                _add(errs, "discarder", "missing_discarder", "say which seat had the kong robbed")
+                _add(
+                    errs,
+                    "discarder",
+                    "missing_discarder",
+                    "the seat whose kong was robbed is missing",
+                )
         elif discarder is not None and discarder == seat:
             _add(errs, "discarder", "discarder_is_winner", "the winner cannot be the discarder")
 
@@ -175,15 +180,12 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
                     region=region.name,
                 )
     if len(flowers) > region.max_flowers:
-        _add(
-            errs,
-            "flowers",
-            "too_many_flowers",
-            "{region} has {limit} flower tiles; got {count}",
-            region=region.name,
-            limit=region.max_flowers,
-            count=len(flowers),
-        )
+        values = {"region": region.name, "limit": region.max_flowers, "count": len(flowers)}
+        if region.max_flowers == 0:
+            many = says("{region} is played without flower tiles", **values)
+        else:
+            many = says("{region} has {limit} flower tiles; {count} are entered", **values)
+        errs.append(ErrorInfo("flowers", "too_many_flowers", many))
     for t in sorted(set(flowers)):
         if t not in region.flower_tiles:
             _add(
@@ -195,15 +197,15 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
                 region=region.name,
             )
         elif flowers.count(t) > region.flower_limit(t):
-            _add(
-                errs,
-                "flowers",
-                "too_many_flowers",
-                "{tile} appears {count} times; there are {limit}",
-                tile=tile_code(t),
-                count=flowers.count(t),
-                limit=region.flower_limit(t),
-            )
+            values = {"tile": tile_code(t), "count": flowers.count(t)}
+            limit = region.flower_limit(t)
+            if limit == 1:
+                again = says("{tile} appears {count} times; there is only one", **values)
+            else:
+                again = says(
+                    "{tile} appears {count} times; there are only {limit}", limit=limit, **values
+                )
+            errs.append(ErrorInfo("flowers", "too_many_flowers", again))
 
     # A count is only worth reporting for tiles that were read.
     if not draw and hand_parsed and (win_tile is not None or for_waits):
@@ -217,18 +219,7 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
                 count=len(melds),
             )
         elif len(concealed) != expected:
-            kongs = sum(1 for m in melds if m.is_kong)
-            _add(
-                errs,
-                "hand",
-                "wrong_tile_count",
-                "with {melds} melds the hand holds {expected} tiles besides the winning tile;"
-                " got {count} (a winning hand has 14 tiles, plus one per kong: {total} here)",
-                melds=len(melds),
-                expected=expected,
-                count=len(concealed),
-                total=14 + kongs,
-            )
+            errs.append(ErrorInfo("hand", "wrong_tile_count", _wrong_count(melds, concealed)))
 
     _copies(concealed or [], win_tile, melds, other, flowers, errs)
     if errs:
@@ -257,6 +248,33 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
     if errs:
         return None, errs
     return (hand, opts), errs
+
+
+def _wrong_count(melds: list[Meld], concealed: list[int]) -> Text:
+    """A hand of the wrong size, said by how many melds are down: a sentence
+    for each, so that "one meld" and "one tile" read as they should."""
+    n = len(melds)
+    values = {"melds": n, "expected": 13 - 3 * n, "count": len(concealed)}
+    if n == 0:
+        return says(
+            "the hand needs {expected} tiles besides the winning tile and has {count}", **values
+        )
+    if n == 1:
+        return says(
+            "with one meld down, the hand needs {expected} tiles besides the winning tile"
+            " and has {count}",
+            **values,
+        )
+    if n < 4:
+        return says(
+            "with {melds} melds down, the hand needs {expected} tiles besides the winning tile"
+            " and has {count}",
+            **values,
+        )
+    return says(
+        "with four melds down, the hand needs one tile besides the winning tile and has {count}",
+        **values,
+    )
 
 
 def _seat(
@@ -468,7 +486,11 @@ def _other_melds(
     for seat, melds in value.items():
         if seat not in seats:
             _add(
-                errs, "other_melds", "bad_seat", "'{typed}' is not a seat at this table", typed=seat
+                errs,
+                "other_melds",
+                "bad_seat",
+                "there is no seat '{typed}' at this table",
+                typed=seat,
             )
             continue
         out[seat] = tuple(_melds(melds, f"other_melds.{seat}", region, errs, own=False))
@@ -543,13 +565,13 @@ def _table(value: object, seats: tuple[str, ...], region: Region, errs: _Errors)
                 errs,
                 where,
                 "bad_table",
-                "'{typed}' is not table state in {region} (known: {known})",
+                "there is no table state '{typed}' in {region} (known: {known})",
                 typed=key,
                 region=region.name,
                 known=region.table_keys,
             )
             continue
-        problem, clean = _table_value(kind, v, seats)
+        problem, clean = _table_value(kind, v, seats, key)
         if problem is not None:
             errs.append(ErrorInfo(where, "bad_table", problem))
         else:
@@ -561,16 +583,21 @@ def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _table_value(kind: str, v: object, seats: tuple[str, ...]) -> tuple[Text | None, Any]:
+def _table_value(kind: str, v: object, seats: tuple[str, ...], key: str) -> tuple[Text | None, Any]:
+    """A table value checked, or what is wrong with it, naming the key (``table_key``)."""
     if kind == "seats":
         if not isinstance(v, list) or any(s not in seats for s in v):
-            return says("a list of seats ({seats})", seats=seats), None
+            return says(
+                "“{table_key}” must be a list of seats ({seats})", table_key=key, seats=seats
+            ), None
         return None, tuple(dict.fromkeys(v))
     if kind == "seat":
         if v is None:
             return None, None
         if v not in seats:
-            return says("one seat ({seats})", seats=seats), None
+            return says(
+                "“{table_key}” must be one seat ({seats})", table_key=key, seats=seats
+            ), None
         return None, v
     if kind == "seat_int_pos":
         # No upper bound: 针 climb a hand at a time, and whatever a hand hands
@@ -578,30 +605,38 @@ def _table_value(kind: str, v: object, seats: tuple[str, ...]) -> tuple[Text | N
         if not isinstance(v, Mapping) or any(
             s not in seats or not _is_int(n) or n < 1 for s, n in v.items()
         ):
-            return says("maps each seat ({seats}) to a whole number ≥ 1", seats=seats), None
+            return says(
+                "“{table_key}” must give each seat ({seats}) a whole number ≥ 1",
+                table_key=key,
+                seats=seats,
+            ), None
         return None, dict(v)
     if kind == "seat_int":
         if not isinstance(v, Mapping) or any(
             s not in seats or not _is_int(n) or not -1_000_000 <= n <= 1_000_000
             for s, n in v.items()
         ):
-            return says("maps each seat ({seats}) to a whole number", seats=seats), None
+            return says(
+                "“{table_key}” must give each seat ({seats}) a whole number",
+                table_key=key,
+                seats=seats,
+            ), None
         return None, dict(v)
     if kind == "streak":
         # Any length: a streak goes on as long as the dealer wins. Where each
         # win doubles the money, amounts past what a score can write exactly
         # are refused when scored (amount_too_large), before they are computed.
         if not _is_int(v) or v < 0:  # type: ignore[operator]
-            return says("a whole number ≥ 0"), None
+            return says("“{table_key}” must be a whole number ≥ 0", table_key=key), None
         return None, v
     if kind == "tile":
         if not isinstance(v, str):
-            return says("one tile, like '5p'"), None
+            return says("“{table_key}” must be one tile, like '5p'", table_key=key), None
         try:
             return None, parse_one(v)
         except NotationError as e:
             return e.text, None
-    return says("not understood"), None
+    return says("“{table_key}” is not understood", table_key=key), None
 
 
 def _copies(
@@ -633,7 +668,7 @@ def _copies(
                 errs,
                 "hand",
                 "too_many_copies",
-                "{tile} appears {count} times; a set has 4",
+                "{tile} appears {count} times; there are only four of each tile",
                 tile=tile_code(t),
                 count=n,
             )

@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.html import escape
-from django.utils.safestring import mark_safe
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from calculator.page.state import (
     MELD_SIZE,
@@ -89,8 +89,8 @@ def tile_view(code: str, **kw: Any) -> TileView:
 # --------------------------------------------------------------------------
 
 REFUSALS = {
-    "used_up": gettext_lazy("All four %(tile)s are already in sight."),
-    "too_few": gettext_lazy("Not enough %(tile)s left for this set."),
+    "used_up": gettext_lazy("All four copies of %(tile)s are already in sight."),
+    "too_few": gettext_lazy("Too few copies of %(tile)s are left for this set."),
     "chi_start": gettext_lazy("A chi starts from its lowest tile: %(tile)s cannot start one."),
     "hand_full": gettext_lazy(
         "The hand is full. Tap a tile in the hand to take it back, or the winning tile to change it."
@@ -101,10 +101,17 @@ REFUSALS = {
 }
 
 
+# A flower tile is one of a kind: "all four" is not said of it.
+USED_UP_ONE = gettext_lazy("%(tile)s is already in sight: there is only one.")
+
+
 def refusal_text(refusal: Refusal | None) -> str:
     if refusal is None:
         return ""
-    return str(REFUSALS[refusal.reason]) % {"tile": tile_name(refusal.tile)}
+    said = REFUSALS[refusal.reason]
+    if refusal.reason == "used_up" and refusal.tile.endswith("f"):
+        said = USED_UP_ONE
+    return str(said) % {"tile": tile_name(refusal.tile)}
 
 
 def mode_hint(state: PageState) -> str:
@@ -373,8 +380,8 @@ FIXES = {
     "wrong_tile_count": gettext_lazy(
         "Tap a tile in the hand to take it back, or tap more tiles below."
     ),
-    "too_many_copies": gettext_lazy("Take one back: there are only four of each tile."),
-    "missing_discarder": gettext_lazy("Choose the seat that discarded the winning tile."),
+    "too_many_copies": gettext_lazy("Take one of them back."),
+    "missing_discarder": gettext_lazy("Choose that seat under “Who won, and how”."),
     "discarder_is_winner": gettext_lazy("Choose another seat as the discarder."),
     "bad_meld": gettext_lazy("Tap the meld to take it back and enter it again."),
     "wild_in_meld": gettext_lazy("Tap the meld to take it back: 白板 stays in the hand."),
@@ -391,6 +398,72 @@ def _place(field: str) -> str:
 
 def unit_of(region_key: str) -> str:
     return term(MONEY_UNIT.get(region_key, "分"))
+
+
+def as_sentence(text: str) -> str:
+    """An engine's sentence shown as a sentence of its own: the engine writes
+    in lower case, as the API's messages are; on the page it starts with a
+    capital (in Chinese nothing changes). Markup stays as it was."""
+    if not text[:1].islower():
+        return text
+    capital = text[:1].upper() + text[1:]
+    return mark_safe(capital) if isinstance(text, SafeData) else capital
+
+
+# Regions whose formula (``Score.how``) ends in what one payer hands over for
+# the win rather than in the hand's count: 三门's multiplies 底分 up to the
+# 胡型 (rules/regions/sanmen.py), its ``total`` being one payer's loss before it.
+FORMULA_ENDS_IN_A_PAYMENT = frozenset({"sanmen"})
+
+
+def value_line(state: PageState, got: Score, css: str = "total") -> dict[str, Any]:
+    """The number shown as the hand's value, and what it is.
+
+    Where the formula ends in a payment (三门), the number is that payment,
+    said as who pays it: the discarder, the seat robbed, each of the others.
+    Elsewhere it is the hand's count in its unit (番, 胡), the formula's end,
+    from which the payments below are worked out. ``kind`` says which
+    (``count``, ``each``, ``discarder``, ``robbed``, ``one``), ``seat`` the
+    one payer, ``html`` the sentence with the number marked up (``css``)."""
+    win = [p for p in got.payments if p.kind == "win"]
+    amounts = {p.amount for p in win}
+    payers = [p.payer for p in win]
+    others = [s for s in state.seats if s != state.seat]
+    kind, seat, amount, unit = "count", "", got.total, term(got.unit)
+    if (
+        state.region in FORMULA_ENDS_IN_A_PAYMENT
+        and len(amounts) == 1
+        and len(set(payers)) == len(payers)
+    ):
+        amount, unit = amounts.pop(), unit_of(state.region)
+        if len(payers) == 1:
+            seat = payers[0]
+            kind = "one"
+            if seat == state.discarder and state.win_by == "discard":
+                kind = "discarder"
+            elif seat == state.discarder and state.win_by == "robbing_kong":
+                kind = "robbed"
+        elif sorted(payers) == sorted(others):
+            kind = "each"
+        else:  # never so in 三门: every payer pays alike, or one pays
+            kind, amount, unit = "count", got.total, term(got.unit)
+    sentence = {
+        "count": _("The hand counts %(amount)s"),
+        "each": _("Each of the others pays %(amount)s for the win"),
+        "discarder": _("The discarder (%(seat)s) pays %(amount)s for the win"),
+        "robbed": _("%(seat)s, whose kong was robbed, pays %(amount)s for the win"),
+        "one": _("%(seat)s pays %(amount)s for the win"),
+    }[kind]
+    number = format_html('<strong class="{}">{} {}</strong>', css, amount, unit)
+    html = escape(sentence) % {"seat": escape(seat_name(seat)), "amount": number}
+    return {
+        "kind": kind,
+        "seat": seat,
+        "amount": amount,
+        "unit": unit,
+        "text": sentence % {"seat": seat_name(seat), "amount": f"{amount} {unit}"},
+        "html": mark_safe(html),
+    }
 
 
 def headline(state: PageState, got: Score) -> dict[str, str]:
@@ -416,11 +489,15 @@ def headline(state: PageState, got: Score) -> dict[str, str]:
         if not found:
             return {"main": _("Nothing changes hands"), "sub": ""}
         return {"main": joined(found), "sub": _("in %(unit)s") % {"unit": unit}}
-    collects = _("%(seat)s collects %(n)s %(unit)s") % {
-        "seat": seat_name(winner),
-        "n": net.get(winner, 0),
-        "unit": unit,
-    }
+    # The winner's own net: kong money or events paid out may outweigh the win.
+    won = net.get(winner, 0)
+    if won > 0:
+        collects = _("%(seat)s collects %(n)s %(unit)s")
+    elif won < 0:
+        collects = _("%(seat)s pays %(n)s %(unit)s")
+    else:
+        collects = _("%(seat)s comes out even")
+    collects %= {"seat": seat_name(winner), "n": abs(won), "unit": unit}
     losses = [-net.get(s, 0) for s in state.seats if s != winner]
     if losses and all(n == losses[0] > 0 for n in losses):
         if len(losses) == 1:
@@ -434,6 +511,17 @@ def headline(state: PageState, got: Score) -> dict[str, str]:
             pays = _("Each pays %(n)s %(unit)s") % {"n": losses[0], "unit": unit}
         return {"main": pays, "sub": collects}
     return {"main": collects, "sub": joined(moves(winner))}
+
+
+# The seed sections that lines a region adds itself cite (a cap, a streak):
+# no item's rule names them, so ``manage.py engine_strings`` does not list
+# them, and without a catalog entry each page would show them as the seed
+# spells them, in the other script. Listed here until it does.
+LINE_SECTIONS = (
+    gettext_noop("花的計算"),  # 老三番's 三番為頂 cap
+    gettext_noop("打牌規則 包五家"),  # 金湖's 包五家 streak doubling
+    gettext_noop("计算结果方式"),  # 三门's 最高就3台 cap
+)
 
 
 def rule_name(rule: str) -> str:
@@ -460,12 +548,16 @@ def result_view(state: PageState) -> dict[str, Any] | None:
     if not got.ok:
         by_place: dict[str, list[str]] = {}
         listed = []
+        seen: set[str] = set()
         for e in got.errors:
             place = _place(e.field)
-            text = word_html(e.text, state.region)
+            text = mark_safe(as_sentence(word_html(e.text, state.region)))
             fix = FIXES.get(e.code)
             joined_up = escape(_("%(problem)s. %(fix)s")) % {"problem": text, "fix": escape(fix)}
-            full = mark_safe(joined_up) if fix else text
+            full: SafeString = mark_safe(joined_up) if fix else text
+            if full in seen:  # two errors that say the same: said once
+                continue
+            seen.add(full)
             by_place.setdefault(place, []).append(full)
             listed.append({"place": place, "text": full})
         return {"ok": False, "errors": by_place, "listed": listed}
@@ -485,7 +577,7 @@ def result_view(state: PageState) -> dict[str, Any] | None:
             {
                 "key": line.key,
                 "name": term(line.name),
-                "english": glosses.english_name(line.key),
+                "english": glosses.english_name(line.key, line.name),
                 "value": line.value,
                 "unit": term(line.unit),
                 "why": why,
@@ -497,8 +589,9 @@ def result_view(state: PageState) -> dict[str, Any] | None:
     return {
         "ok": True,
         "winning": got.winning,
-        "reasons": [word(r) for r in got.reasons],
+        "reasons": [as_sentence(word(r)) for r in got.reasons],
         "headline": headline(state, got),
+        "value": value_line(state, got) if got.winning else None,
         "rows": rows,
         "total": got.total,
         "unit": term(got.unit),

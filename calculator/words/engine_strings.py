@@ -151,7 +151,7 @@ SENTENCES = (
     gettext_noop("one suit, or honors only (得 allowed)"),
     gettext_noop("one suit and honors (得 allowed)"),
     gettext_noop("triplets of all four winds"),
-    gettext_noop("how it was won"),
+    gettext_noop("who pays, and how many times over: 自摸 × 2 from each other player; 点炮胡 × (players − 1) from the discarder alone; 抢杠胡 × 2 × (players − 1) from the seat whose kong was robbed"),
     gettext_noop("no 白板 in the hand"),
     gettext_noop("no sequence"),
     gettext_noop("self-drawn on a kong replacement"),

@@ -1,7 +1,8 @@
 """English glosses of the items' Chinese names, shown beside them on English pages.
 
 Item names always show the seed's Chinese term; in English the gloss stands
-beside it, never instead.
+beside it, never instead. Glosses are English with any Chinese in simplified
+characters, as the English pages show every Chinese term.
 """
 
 from __future__ import annotations
@@ -45,9 +46,9 @@ ENGLISH_NAMES: dict[str, str] = {
     "yi_tiao_long": "straight 1–9",
     "ming_da_jue": "fourth tile of an own pong",
     "an_da_jue": "fourth tile of a held triplet",
-    "si_tong": "all four (4s and 賊)",
+    "si_tong": "all four (4s and 贼)",
     "si_tong_other": "all four",
-    "hu_zei": "won on a 賊",
+    "hu_zei": "won on a 贼",
     "shuai_da": "pair beside a run's end",
     "zi_mei": "sisters",
     "wu_hua_guo": "no flowers",
@@ -132,8 +133,18 @@ ENGLISH_NAMES: dict[str, str] = {
 }
 
 
-def english_name(key: str) -> str:
-    """The gloss shown beside the Chinese name, in English only."""
+# Items whose name says which of its kinds counted (三门's 胡型 is named
+# 自摸, 点炮胡 or 抢杠胡): the gloss of that name, not of the item.
+NAME_GLOSSES: dict[tuple[str, str], str] = {
+    ("hu_xing", "自摸"): "self-drawn: each other player pays",
+    ("hu_xing", "点炮胡"): "won on a discard: the discarder pays for all",
+    ("hu_xing", "抢杠胡"): "robbing a kong: the robbed seat pays for all",
+}
+
+
+def english_name(key: str, name: str = "") -> str:
+    """The gloss shown beside the Chinese name (``name``: the one it was
+    given, where an item has several), in English only."""
     if not (get_language() or "").startswith("en"):
         return ""
-    return ENGLISH_NAMES.get(key, "")
+    return NAME_GLOSSES.get((key, name)) or ENGLISH_NAMES.get(key, "")

@@ -306,6 +306,8 @@ def _value(name: str, value: Any, region_key: str | None = None) -> str:
         return str(egg.label) if egg is not None else term(str(value))
     if name == "term":
         return term(str(value))
+    if name == "table_key":
+        return label_of(TABLE, str(value))
     if name == "field":
         head = str(value).split(".")[0].split("[")[0]
         found = FIELDS.get(head)

@@ -266,7 +266,9 @@ ITEMS: tuple[Item, ...] = (
         BEI,
         R_HU,
         _win_type,
-        "how it was won",
+        "who pays, and how many times over: 自摸 × 2 from each other player; 点炮胡"
+        " × (players − 1) from the discarder alone; 抢杠胡 × 2 × (players − 1) from the"
+        " seat whose kong was robbed",
         names=HU_XING_NAMES,
         quote="自摸 *2番；点炮胡 *3番；抢杠胡 *6番",
     ),
