@@ -10,6 +10,7 @@ from calculator.page.presentation import (
     next_table_lines,
     rule_name,
     tile_view,
+    value_line,
 )
 from calculator.page.state import (
     MeldEntry,
@@ -40,4 +41,5 @@ __all__ = [
     "render_page",
     "rule_name",
     "tile_view",
+    "value_line",
 ]

@@ -29,8 +29,10 @@ from calculator.page.public import (
     TileView,
     change_region,
     dropped_text,
+    house_rules_text,
     rule_name,
     tile_view,
+    value_line,
 )
 from calculator.teaching import terms
 from calculator.teaching.cases import examples_for
@@ -68,6 +70,7 @@ def example_view(case: dict[str, Any], key: str) -> dict[str, Any]:
         region=hand["region"],
         dealer=hand.get("dealer", "E"),
         players=hand.get("players", 4),
+        options=house_rules_text(hand.get("rules") or {}),
         **PageState.fields_from_json(hand),
     )
     return {
@@ -78,8 +81,8 @@ def example_view(case: dict[str, Any], key: str) -> dict[str, Any]:
         "melds": [_tiles(m["tiles"]) for m in hand.get("melds", [])],
         "flowers": _tiles(hand.get("flowers", "")),
         "win_by": label_of(WIN_BY, hand.get("win_by", "")),
-        "total": got.total,
-        "unit": term(got.unit),
+        "total": got.total,  # the engine's, as the golden case expects it
+        "value": value_line(state, got, css="example-total") if got.ok else None,
         "item_value": line.value if line else None,
         "expected_total": case.get("expect", {}).get("total"),
         "case": case["name"],
@@ -343,6 +346,7 @@ def compare(request: HttpRequest) -> HttpResponse:
                 if got
                 else [],
                 "unit": term(got.unit) if got else "",
+                "value": value_line(other, got) if got and got.ok else None,
                 "winner_net": got.net.get(other.seat) if got and got.ok else None,
                 "link": f"{reverse('index')}?{other.query()}",
                 "current": key == state.region,

@@ -190,16 +190,7 @@ class ExampleTotals(HTMLParser):
             self.found[-1] += data
 
 
-def _rules_regions() -> list[Any]:
-    waiting = pytest.mark.xfail(
-        reason="the rules page shows 三门's total (one payer's loss before 胡型) as the "
-        "example's value: calculator/teaching must show value_line's words instead",
-        strict=False,
-    )
-    return [pytest.param(r, marks=waiting) if r == "sanmen" else r for r in REGIONS]
-
-
-@pytest.mark.parametrize("region", _rules_regions())
+@pytest.mark.parametrize("region", REGIONS)
 def test_rules_page_examples_show_the_value_the_payments_bear_out(
     client: Client, region: str
 ) -> None:
