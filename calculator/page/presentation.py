@@ -46,6 +46,7 @@ from calculator.words.wording import (
     option_value,
     region_name,
     seat_name,
+    seed_part,
     term,
     tile_name,
     tiles_named,
@@ -582,7 +583,7 @@ def result_view(state: PageState) -> dict[str, Any] | None:
                 "unit": term(line.unit),
                 "why": why,
                 "rule": rule_name(line.rule),
-                "quote": item.quote if item else "",
+                "quote": seed_part(item.quote)[0] if item else "",  # the seed's words only
                 "dropped": bool(line.dropped_by),
             }
         )

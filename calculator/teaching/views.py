@@ -45,6 +45,7 @@ from calculator.words.wording import (
     option_value,
     region_name,
     seed_lang,
+    seed_part,
     term,
     word,
 )
@@ -166,18 +167,6 @@ def value_table(region_key: str, item: Any) -> dict[str, Any] | None:
         "head": [_variant_label(region_key, item, v) for v in values],
         "rows": [{"label": "", "values": list(values.values())}],
     }
-
-
-def seed_part(quote: str) -> tuple[str, str]:
-    """An item's quote as (the seed's own words, our note). Some region
-    modules write a house rule's summary or our reading, in English for the
-    developers, where the seed's sentence goes; that part is not the seed's."""
-    if re.match(r"[A-Za-z]{2,}", quote):
-        return "", quote
-    head, mark, tail = quote.partition("(reading")
-    if mark:
-        return head.rstrip(" (（"), mark + tail
-    return quote, ""
 
 
 def with_codes(text: str) -> SafeString:

@@ -13,6 +13,7 @@ flags, table state) lives here, once.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -62,6 +63,18 @@ MONEY_UNIT = {
 }
 # How a region's wild tile is called on the palette.
 WILD_LABELS = {"sanmen": {"5z": "财神"}}
+
+
+def seed_part(quote: str) -> tuple[str, str]:
+    """An item's quote as (the seed's own words, our note). Some region
+    modules write a house rule's summary or our reading, in English for the
+    developers, where the seed's sentence goes; that part is not the seed's."""
+    if re.match(r"[A-Za-z]{2,}", quote):
+        return "", quote
+    head, mark, tail = quote.partition("(reading")
+    if mark:
+        return head.rstrip(" (（"), mark + tail
+    return quote, ""
 
 
 def seed_lang(seed: str) -> str:
