@@ -632,9 +632,9 @@ TERMS = (
     gettext_noop("幺九刻"),
     gettext_noop("明杠"),
     gettext_noop("无字"),
-    gettext_noop("独听・边张"),
-    gettext_noop("独听・嵌张"),
-    gettext_noop("独听・单钓"),
+    gettext_noop("独听·边张"),
+    gettext_noop("独听·嵌张"),
+    gettext_noop("独听·单钓"),
     gettext_noop("明暗杠"),
 )
 

@@ -46,7 +46,15 @@ const copy = (button) => {
   }
 };
 
+// The logo starts afresh: where a hand is entered, ask first (it would be lost).
+const entered = () => document.querySelector("#hand-area button.t, #hand-area button.meld");
+
 document.addEventListener("click", (event) => {
+  const leaving = event.target.closest("a[data-confirm]");
+  if (leaving && entered() && !window.confirm(leaving.dataset.confirm)) {
+    event.preventDefault();
+    return;
+  }
   const copier = event.target.closest("button[data-copy]");
   if (copier) { copy(copier); return; }
   const sharer = event.target.closest("button[data-share]");
