@@ -129,9 +129,9 @@ FANS: tuple[Fan, ...] = (
     Fan(74, "melded_kong", "明杠", "Melded Kong", 1, "an exposed kong"),
     Fan(75, "one_voided_suit", "缺一门", "One Voided Suit", 1, "one of 万, 筒, 条 missing"),
     Fan(76, "no_honors", "无字", "No Honors", 1, "no winds or dragons"),
-    Fan(77, "edge_wait", "独听·边张", "Edge Wait", 1, "the only winning tile: 3 on 12, or 7 on 89"),
-    Fan(78, "closed_wait", "独听·嵌张", "Closed Wait", 1, "the only winning tile: the middle of a chow"),
-    Fan(79, "single_wait", "独听·单钓", "Single Wait", 1, "the only winning tile: the pair's second tile"),
+    Fan(77, "edge_wait", "独听・边张", "Edge Wait", 1, "the only winning tile: 3 on 12, or 7 on 89"),
+    Fan(78, "closed_wait", "独听・嵌张", "Closed Wait", 1, "the only winning tile: the middle of a chow"),
+    Fan(79, "single_wait", "独听・单钓", "Single Wait", 1, "the only winning tile: the pair's second tile"),
     Fan(80, "self_drawn", "自摸", "Self-Drawn", 1, "won on a tile drawn from the wall"),
     Fan(81, "flower_tiles", "花牌", "Flower Tiles", 1, "each flower; not counted toward the 8 番 a win needs"),
     Fan(82, "concealed_kong_and_melded_kong", "明暗杠", "Concealed Kong and Melded Kong", 5, "a concealed kong and an exposed kong, in place of 暗杠 and 明杠"),
@@ -269,8 +269,15 @@ def _found(number: int) -> Any:
     return check
 
 
+def _shown(name: str) -> str:
+    """A 番种's name as Chinese players write it: the library joins 独听・单钓
+    with the Japanese middle dot, where Chinese text has ·."""
+    return name.replace("・", "·")
+
+
 ITEMS: tuple[Item, ...] = tuple(
-    Item(f.key, f.zh, f.value, FAN, f"{RULE} {f.number}", _found(f.number), why=f.why) for f in FANS
+    Item(f.key, _shown(f.zh), f.value, FAN, f"{RULE} {f.number}", _found(f.number), why=f.why)
+    for f in FANS
 )
 
 

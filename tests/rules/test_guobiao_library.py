@@ -125,7 +125,8 @@ def library(call: LibCall) -> list[Fan] | None:
         if str(problem) == "ERROR_NOT_WIN":
             return None
         raise
-    return [Fan(name, value, count) for value, count, name, _english in found]
+    # Our names join 独听·单钓 with the Chinese middle dot, the library's with ・.
+    return [Fan(name.replace("・", "·"), value, count) for value, count, name, _english in found]
 
 
 def total_of(fans: list[Fan]) -> int:
