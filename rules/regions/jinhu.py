@@ -7,6 +7,11 @@ Readings where the seed is silent (options where tables differ):
 - 甩大 on the sequence's highest tile only (``shuai_da_either_end``);
   無花果 spoiled by 中發白 too (``wuhuaguo_ignores_dragons``); 甩大/姊妹
   need ``min_fan`` 番 (default 3) to win on an open wait.
+- The wait law binds every hand without a free-wait pattern (``wait_law``:
+  ``si_tong_or_zei`` binds only a hand with 四同 or won on a 賊, the two
+  items the seed states it under).
+- 同花's 10 番 come on top of its four tiles' 1 番 each
+  (``tong_hua_replaces_flowers``: the 10 番 stand in their place).
 - The 包五家 streak doubles flat (``baowu_streak_compound`` doubles once
   more per earlier win of the streak, counted in ``table.baowu_streak_wins``,
   a table key this calculator adds).
@@ -22,7 +27,7 @@ from typing import Any
 from rules.context import Ctx
 from rules.hand import ErrorInfo, Hand, ItemLine, Payment
 from rules.items import Item, sum_of
-from rules.options import flag, number
+from rules.options import choice, flag, number
 from rules.region import Evaluation, Region, Settlement
 from rules.settle import doubling
 from rules.split import CLOSED, EDGE, PAIR, SEQ, SINGLE, TRIP, TRIPLET, Block
@@ -40,6 +45,12 @@ FREE_WAIT = (
     "ming_da_jue",
     "an_da_jue",
 )
+# The items whose hands the wait law binds, by option wait_law (None: every
+# hand). The seed states the law under 四同 (both values) and 胡賊.
+WAIT_LAW_BINDS: dict[str, frozenset[str] | None] = {
+    "every_hand": None,
+    "si_tong_or_zei": frozenset({"si_tong", "si_tong_other", "hu_zei"}),
+}
 WAIT_WORDS = {
     "two_sided": "a two-sided wait",
     "single": "a single wait",
@@ -56,6 +67,17 @@ class Options:
     wuhuaguo_ignores_dragons: bool = flag(False, "無花果: 中發白 do not spoil it")
     baowu_streak_compound: bool = flag(
         False, "the 包五家 streak doubles again for each earlier win of the streak"
+    )
+    tong_hua_replaces_flowers: bool = flag(
+        False, "同花's 10 番 replace its four flowers' 1 番 each"
+    )
+    wait_law: str = choice(
+        "every_hand",
+        {
+            "every_hand": "every hand without a free-wait pattern",
+            "si_tong_or_zei": "only a hand with 四同 or won on a 賊",
+        },
+        "which hands must win on a closed or edge wait",
     )
 
 
@@ -86,7 +108,11 @@ class JinhuCtx(Ctx):
 
 
 def _flowers(ctx: JinhuCtx) -> int:
-    return len(ctx.flowers)
+    """One 番 a flower; where 同花 counts in place of its tiles
+    (``tong_hua_replaces_flowers``), the flowers of each complete group are
+    left to it."""
+    grouped = 4 * _tong_hua(ctx) if ctx.opts.tong_hua_replaces_flowers else 0
+    return len(ctx.flowers) - grouped
 
 
 def _seven_pairs(ctx: Ctx) -> bool:
@@ -359,6 +385,10 @@ READINGS = {
     "without a closed or edge wait it needs min_fan 番 (default 3) to win.",
     "zi_mei": "Each adjacent pair counts; winning through it on an open wait needs min_fan 番 (default 3).",
     "wu_hua_guo": "中發白 spoil it too (option wuhuaguo_ignores_dragons).",
+    "hu_zei": "The closed-or-edge wait it asks for binds every hand without a free-wait pattern "
+    "(option wait_law: only a hand with 四同 or won on a 賊).",
+    "tong_hua": "Its 10 番 come on top of its four tiles' 1 番 each "
+    "(option tong_hua_replaces_flowers: in their place).",
 }
 
 ITEMS = tuple(replace(i, reading=READINGS.get(i.key, "")) for i in ITEMS)
@@ -376,6 +406,9 @@ def wait_refusal(ctx: JinhuCtx, lines: list[ItemLine], fan: int) -> Text | None:
     present = {line.key for line in lines if line.value}
     if present & set(FREE_WAIT):
         return None
+    bound = WAIT_LAW_BINDS[ctx.opts.wait_law]
+    if bound is not None and not present & bound:
+        return None  # a hand the wait law does not bind
     wait = ctx.wait
     if wait in (CLOSED, EDGE):
         return None

@@ -8,7 +8,9 @@ Readings where the seed is silent (each an option where tables differ):
 - ×2 per 番; a pair and edge/single waits score no 胡 (``pair_hu``,
   ``extra_wait_hu``); 四個花 replaces the 正花 of its group
   (``four_flowers_add_seat_flower``); the 么二六 cap (``yao_er_liu_cap``).
-- The dealer pays in full and the other two half (``payer_split``).
+- The dealer pays in full and the other two half (``payer_split``:
+  ``equal``, or ``dealer_double`` — the two others pay in full and the
+  dealer double, the dealer winning takes double from each).
 - Next dealer: the dealer keeps the deal on a win or a drawn hand; when
   another seat wins, the deal passes to the dealer's next seat, as 台州
   tables play (``next_dealer``: ``winner`` hands it to the winner instead).
@@ -73,14 +75,13 @@ class Options:
         "大小類別: the stake",
     )
     yao_er_liu_cap: int = number(600, "麼二六's cap, the value at 3 番", 100, 100_000)
-    round_before_double: bool = flag(
-        False, "round 胡 up to 10 before doubling"
-    )
+    round_before_double: bool = flag(False, "round 胡 up to 10 before doubling")
     payer_split: str = choice(
         "dealer_full_xian_half",
         {
             "dealer_full_xian_half": "the dealer pays in full, the other two half",
             "equal": "everyone pays in full",
+            "dealer_double": "everyone pays in full, the dealer double",
         },
         "who pays how much",
     )
@@ -538,22 +539,35 @@ def silver(total: int, tier: str) -> int:
     return hundreds * 100 + rest
 
 
+# Who pays what of the win's 銀 (option payer_split), in halves of it: each
+# of the three when the dealer wins; the dealer, and each of the other two,
+# when another seat wins. The seed's 胡頭 has the 頭家 pay twice a 邊家's
+# rate; it does not say whether the hand's figure is the 頭家's share or the
+# 邊家's.
+PAYER_SHARES: dict[str, tuple[int, int, int]] = {
+    "dealer_full_xian_half": (2, 2, 1),
+    "equal": (2, 2, 2),
+    "dealer_double": (4, 4, 2),
+}
+# What a share says, by its size in halves.
+_SHARE_WHY = {
+    1: lambda amount: says("{amount} 銀 × ½ (邊家)", amount=amount),
+    2: lambda amount: says("{amount} 銀", amount=amount),
+    4: lambda amount: says("{amount} 銀 × 2 (頭家)", amount=amount),
+}
+
+
 def _win_payments(hand: Hand, opts: Options, amount: int) -> list[Payment]:
     winner = hand.seat
     assert winner is not None
     dealer = hand.dealer
-    full_why = says("{amount} 銀", amount=amount)
-    payers = [seat for seat in hand.seats if seat != winner]
-    if opts.payer_split == "equal" or winner == dealer:
-        payments = [Payment(seat, winner, amount, full_why) for seat in payers]
-    else:
-        half, half_why = (amount + 1) // 2, says("{amount} 銀 × ½ (邊家)", amount=amount)
-        payments = [
-            Payment(seat, winner, amount, full_why)
-            if seat == dealer
-            else Payment(seat, winner, half, half_why)
-            for seat in payers
-        ]
+    dealer_wins, dealer_pays, others_pay = PAYER_SHARES[opts.payer_split]
+
+    def share(seat: str) -> Payment:
+        halves = dealer_wins if winner == dealer else dealer_pays if seat == dealer else others_pay
+        return Payment(seat, winner, (amount * halves + 1) // 2, _SHARE_WHY[halves](amount))
+
+    payments = [share(seat) for seat in hand.seats if seat != winner]
     bao = hand.table.get("bao_seat")
     if bao:
         total = sum(p.amount for p in payments)

@@ -10,6 +10,9 @@ Readings where the seed and the rules file leave it open:
   does not say what kind of kong was robbed, so the option changes nothing
   the calculator can check and is shown for the table's reference.
 - 买码 on a flower tile gives 5 冲, as an honor does.
+- 清一色 is one suit, any of the three (or honors only): the seed's "全是万字牌"
+  is read as its example, since its 混一色 takes "另一花色", any suit, and an
+  all-筒 hand worth less than 筒 with honors is no table's rule. Not an option.
 - Feeder-paid kong money (``kong_money_exposed_payer: feeder``) needs the
   meld's ``from``; without it every other player pays.
 """
