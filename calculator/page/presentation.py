@@ -234,8 +234,29 @@ def seat_choices(state: PageState) -> dict[str, Any]:
     }
 
 
+# The house rule that sets the stake, where a region has one: one row at the
+# top of the page (the seed hand's 么半六 is a tap, not a hunt through the
+# house rules). 国标's ``base`` is the 8 of 8 + 番, the shape of a payment
+# rather than its size; 金湖 and 楚州 have none.
+STAKE_OPTION = {"laosanfan": "tier", "sanmen": "base", "changchun": "base"}
+
+
 def option_controls(state: PageState) -> list[dict[str, Any]]:
-    return house_rule_controls(state.region, state.options)
+    """The house rules, all but the stake (the top row sets it)."""
+    stake = STAKE_OPTION.get(state.region)
+    return [o for o in house_rule_controls(state.region, state.options) if o["name"] != stake]
+
+
+def stake_control(state: PageState) -> dict[str, Any] | None:
+    """The stake's control, each choice's words split into name and detail."""
+    stake = STAKE_OPTION.get(state.region)
+    found = [o for o in house_rule_controls(state.region, state.options) if o["name"] == stake]
+    if not found:
+        return None
+    for c in found[0]["choices"]:
+        name, _sep, detail = str(c["label"]).partition(" (")
+        c.update(name=name, detail=detail.removesuffix(")"))
+    return found[0]
 
 
 def house_rule_controls(region_key: str, options: Mapping[str, str]) -> list[dict[str, Any]]:
@@ -334,26 +355,61 @@ def kong_entries(state: PageState) -> list[dict[str, Any]]:
     ]
 
 
-def dropped_text(region_key: str, dropped: list[Dropped]) -> str:
-    """What a switch of region left out, in words."""
+def dropped_text(region_key: str, dropped: list[Dropped], aside: bool = False) -> str:
+    """What a region leaves out, in words; ``aside``: set aside, to come back."""
     words = []
     for d in dropped:
         if d.kind == "tiles":
             words.append(tiles_named(d.value))
         elif d.kind == "meld":
-            words.append(f"{label_of(MELDS, d.value)} {tiles_named(d.tiles)}")
+            tiles = Tiles.read(d.tiles).tiles
+            same = len(set(tiles)) == 1  # a pong or kong: its tile, once
+            named = tile_name(tile_code(tiles[0])) if same else tiles_named(d.tiles)
+            words.append(f"{label_of(MELDS, d.value)} {named}")
         elif d.kind == "flag":
             words.append(label_of(FLAGS, d.value))
         elif d.kind == "option":
             words.append(option_label(d.value))
         elif d.kind == "event":
             words.append(label_of(EVENTS, d.value))
+        elif d.kind == "win_by":
+            words.append(label_of(WIN_BY, d.value))
+        elif d.kind == "players":
+            words.append(_("%(n)s players") % {"n": d.value})
         else:
             words.append(label_of(TABLE, d.value))
-    return _("Not played in %(region)s, so left out: %(what)s") % {
-        "region": region_name(region_key),
-        "what": joined(words),
-    }
+    if aside:
+        text = _("Not played in %(region)s, so set aside: %(what)s")
+    else:
+        text = _("Not played in %(region)s, so left out: %(what)s")
+    return text % {"region": region_name(region_key), "what": joined(words)}
+
+
+def aside_view(state: PageState) -> dict[str, Any] | None:
+    """What switches of region set aside and why, the house rules kept for
+    the region left, and the way back to it."""
+    lines = []
+    if state.aside:
+        lines.append(dropped_text(state.region, state.aside.dropped(), aside=True))
+    rules = state.kept.get(state.undo, {})
+    if rules:
+        infos = {i.name: i for i in describe(REGIONS[state.undo].options)}
+        what = []
+        for name, text in rules.items():
+            info = infos.get(name)
+            value: Any = text
+            if info is not None and info.kind == "bool":
+                value = text.lower() in ("1", "true", "on")
+            shown = option_value(info, value) if info is not None else text
+            what.append(f"{option_label(name, state.undo)} {shown}")
+        lines.append(
+            _("%(region)s's house rules are kept for it: %(what)s")
+            % {"region": region_name(state.undo), "what": joined(what)}
+        )
+    if not lines and not state.undo:
+        return None
+    undo = _("Undo the switch: back to %(region)s") % {"region": region_name(state.undo)}
+    return {"lines": lines, "undo": undo if state.undo else ""}
 
 
 # --------------------------------------------------------------------------
@@ -715,6 +771,7 @@ def page_context(state: PageState, notices: list[str]) -> dict[str, Any]:
         for w in region.win_types
     ]
     result = result_view(state)
+    stake = stake_control(state)
     return {
         "state": state,
         "english": is_english(),
@@ -744,6 +801,10 @@ def page_context(state: PageState, notices: list[str]) -> dict[str, Any]:
         "win_types": win_types,
         "flags": flags,
         "options": option_controls(state),
+        "stake": stake,
+        "stake_list": [stake] if stake else [],
+        "aside": aside_view(state),
+        "kept_fields": state.kept_fields(),
         "table": table_controls(state),
         "events": event_controls(state),
         "result": result,

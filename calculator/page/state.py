@@ -11,17 +11,25 @@ kong), ``f`` flowers, ``s`` seat, ``d`` dealer, ``b`` win type, ``dc``
 discarder, ``g`` flags, ``o.<name>`` house rules, ``t.<key>`` table state,
 ``e`` what a tile tap enters (``hand``, ``win``, ``flower`` or a meld type)
 and ``pm`` the meld being built.
+
+A switch of region loses nothing. What the new region cannot use is set
+aside under the same keys behind ``x.`` (``x.m=0k9999m``: a meld with the
+place it had, ``x.h``, ``x.w``, ``x.f``, ``x.om``, ``x.g``, ``x.b`` with
+``x.dc``, ``x.n``, ``x.t.<key>``, ``x.ev.<key>``) and comes back with a
+region that can; the house rules changed in the other regions stay as
+``o.<region>.<name>``; ``pr`` is the region switched from, which one tap
+goes back to. Only the current region's part ever reaches the engine.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
-from rules.hand import EGG_TILES, YAOJI, seat_order
+from rules.hand import EGG_TILES, SEATS, YAOJI, seat_order
 from rules.options import describe
 from rules.region import Region
 from rules.regions import REGIONS
@@ -121,6 +129,119 @@ WIN_TYPES = ("self_draw", "discard", "robbing_kong", "draw")
 SEAT_NUMBER_KEYS = ("zhen", "loser_hu")  # table state entered as a number per seat
 
 
+class Dropped(NamedTuple):
+    """A thing a region cannot use: ``tiles`` (notation), ``meld`` (its type
+    and tiles), ``flag``, ``option``, ``event``, ``table`` (a key), ``win_by``
+    or ``players``."""
+
+    kind: str
+    value: str
+    tiles: str = ""
+
+
+def _placed(token: str) -> tuple[int, str]:
+    """``3k9999m`` → (3, ``k9999m``): a set-aside meld and the place it had."""
+    rest = token.lstrip("0123456789")
+    head = token[: len(token) - len(rest)][:3]
+    return (int(head) if head else 999), rest
+
+
+@dataclass(frozen=True)
+class Aside:
+    """What a switch of region set aside because the region switched to cannot
+    use it, kept for one that can (the ``x.`` keys); melds keep their places."""
+
+    hand: Tiles = Tiles()
+    win: Tiles = Tiles()
+    flowers: Tiles = Tiles()
+    melds: tuple[tuple[int, MeldEntry], ...] = ()
+    other: tuple[tuple[int, str, MeldEntry], ...] = ()
+    flags: tuple[str, ...] = ()
+    win_by: str = ""
+    discarder: str = ""
+    players: int = 0
+    table: Mapping[str, str] = field(default_factory=dict)
+    events: Mapping[str, int] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return any((self.hand, self.win, self.flowers, self.melds, self.other, self.flags)) or any(
+            (self.win_by, self.players, self.table, self.events)
+        )
+
+    @classmethod
+    def read(
+        cls, data: Mapping[str, Any], one: Callable[[str], str], many: Callable[[str], list[str]]
+    ) -> Aside:
+        """From the query's ``x.`` keys (``one`` and ``many`` read a key's value
+        and values as ``PageState.from_query`` does)."""
+        melds = []
+        for token in one("x.m").split():
+            index, text = _placed(token)
+            if (meld := MeldEntry.parse(text)) is not None:
+                melds.append((index, meld))
+        other = []
+        for token in one("x.om").split():
+            index, text = _placed(token)
+            if text[:1] in "ESWN" and (meld := MeldEntry.parse(text[1:])) is not None:
+                other.append((index, text[:1], meld))
+        players = one("x.n")
+        win_by = one("x.b")
+        return cls(
+            hand=Tiles.read(one("x.h")),
+            win=Tiles.read(one("x.w")),
+            flowers=Tiles.read(one("x.f")),
+            melds=tuple(melds),
+            other=tuple(other),
+            flags=tuple(f for f in many("x.g") if f),
+            win_by=win_by if win_by in WIN_TYPES else "",
+            discarder=one("x.dc") if win_by in WIN_TYPES and one("x.dc") in SEATS else "",
+            players=int(players) if players in ("2", "3", "4") else 0,
+            table={k[4:]: one(k) for k in data if k.startswith("x.t.") and one(k) != ""},
+            events={
+                k[5:]: min(int(one(k)), 9)
+                for k in data
+                if k.startswith("x.ev.") and digits(one(k)) and int(one(k)) > 0
+            },
+        )
+
+    def pairs(self) -> list[tuple[str, str]]:
+        """Its query keys (and the form's hidden fields)."""
+        pairs = [
+            (f"x.{key}", value)
+            for key, value in (
+                ("h", self.hand.notation),
+                ("w", self.win.notation),
+                ("f", self.flowers.notation),
+                ("m", " ".join(f"{i}{m.token}" for i, m in self.melds)),
+                ("om", " ".join(f"{i}{seat}{m.token}" for i, seat, m in self.other)),
+                ("b", self.win_by),
+                ("dc", self.discarder),
+                ("n", str(self.players) if self.players else ""),
+            )
+            if value
+        ]
+        pairs += [("x.g", f) for f in self.flags]
+        pairs += [(f"x.t.{k}", v) for k, v in sorted(self.table.items())]
+        pairs += [(f"x.ev.{k}", str(n)) for k, n in sorted(self.events.items())]
+        return pairs
+
+    def dropped(self) -> list[Dropped]:
+        """Each thing set aside, as the page names it."""
+        out = [Dropped("tiles", t.notation) for t in (self.hand, self.win, self.flowers) if t]
+        melds = [m for _, m in self.melds] + [m for _, _, m in self.other]
+        out += [Dropped("meld", m.type, m.tiles.notation) for m in melds]
+        out += [Dropped("flag", f) for f in self.flags]
+        if self.win_by:
+            out.append(Dropped("win_by", self.win_by))
+        if self.players:
+            out.append(Dropped("players", str(self.players)))
+        out += [
+            Dropped("event", e) for e in dict.fromkeys(k.partition(".")[0] for k in self.events)
+        ]
+        out += [Dropped("table", k) for k in self.table]
+        return out
+
+
 @dataclass(frozen=True)
 class PageState:
     region: str = DEFAULT_REGION
@@ -141,6 +262,9 @@ class PageState:
     players: int = 4
     events: Mapping[str, int] = field(default_factory=dict)  # "type.seat" → how many
     edit: str = ""  # the club session's hand being corrected (the session is in the address)
+    kept: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # other regions' rules
+    aside: Aside = field(default_factory=Aside)
+    undo: str = ""  # the region switched from: one tap goes back to it
 
     @property
     def reg(self) -> Region:
@@ -174,7 +298,19 @@ class PageState:
             meld = MeldEntry.parse(token[1:])
             if token[:1] in "ESWN" and meld is not None:
                 other.append((token[:1], meld))
-        options = _non_default(region, {k[2:]: one(k) for k in data if k.startswith("o.")})
+        typed: dict[str, str] = {}
+        kept_typed: dict[str, dict[str, str]] = {}
+        for k in data:
+            if not k.startswith("o."):
+                continue
+            head, dot, name = k[2:].partition(".")
+            if dot and head in REGIONS:
+                if head != region and name:  # another region's house rule, kept for it
+                    kept_typed.setdefault(head, {})[name] = one(k)
+            else:
+                typed[k[2:]] = one(k)
+        options = _non_default(region, typed)
+        kept = {r: o for r, o in ((r, _non_default(r, o)) for r, o in kept_typed.items()) if o}
         table = {
             k[2:]: one(k) for k in data if k.startswith("t.") and k.count(".") == 1 and one(k) != ""
         }
@@ -213,6 +349,9 @@ class PageState:
             players=players,
             events=events,
             edit=one("edit") if digits(one("edit")) else "",
+            kept=kept,
+            aside=Aside.read(data, one, many),
+            undo=one("pr") if one("pr") in REGIONS and one("pr") != region else "",
         )
 
     def query(self) -> str:
@@ -242,7 +381,21 @@ class PageState:
             pairs.append(("pm", self.pending.notation))
         if self.edit:
             pairs.append(("edit", self.edit))
-        return urlencode(pairs)
+        return urlencode(pairs + self.kept_fields())
+
+    def kept_fields(self) -> list[tuple[str, str]]:
+        """What the page keeps but does not show as controls: the other regions'
+        house rules, what was set aside, the region to go back to (the query's
+        keys, and the form's hidden fields)."""
+        pairs = [
+            (f"o.{region}.{k}", v)
+            for region, options in sorted(self.kept.items())
+            for k, v in sorted(options.items())
+        ]
+        pairs += self.aside.pairs()
+        if self.undo:
+            pairs.append(("pr", self.undo))
+        return pairs
 
     @staticmethod
     def fields_from_json(raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -562,74 +715,113 @@ def remove(state: PageState, target: str) -> PageState:
     return state
 
 
-class Dropped(NamedTuple):
-    """What a switch of region left out: ``tiles`` (notation), ``meld`` (its
-    type and tiles), ``flag``, ``option``, ``event`` or ``table`` (a key)."""
-
-    kind: str
-    value: str
-    tiles: str = ""
-
-
 def change_region(state: PageState, key: str) -> tuple[PageState, list[Dropped]]:
-    """Switch region, keeping what still fits; say what was dropped."""
+    """Switch region: what was set aside and fits comes back, what does not fit
+    is set aside, each region keeps its own house rules; say what this switch
+    set aside (the house rules of the region left among it)."""
     if key not in REGIONS or key == state.region:
         return state, []
-    new = REGIONS[key]
-    dropped: list[Dropped] = []
+    switched, aside = _fitted(_with_aside(state), REGIONS[key])
+    kept = {r: o for r, o in state.kept.items() if r != key}
+    if state.options:
+        kept[state.region] = dict(state.options)
+    before = state.aside.dropped()
+    dropped = [d for d in aside.dropped() if d not in before]
+    dropped += [Dropped("option", name) for name in state.options]
+    return (
+        replace(
+            switched,
+            region=key,
+            options=dict(state.kept.get(key, {})),
+            kept=kept,
+            aside=aside,
+            undo=state.region,
+        ),
+        dropped,
+    )
 
-    def keep_tiles(tiles: Tiles, allowed: frozenset[int]) -> Tiles:
+
+def _with_aside(state: PageState) -> PageState:
+    """The state with everything set aside back in (each meld at its place)."""
+    a = state.aside
+    melds = list(state.melds)
+    for index, meld in sorted(a.melds, key=lambda p: p[0]):
+        melds.insert(min(index, len(melds)), meld)
+    other = list(state.other)
+    for index, seat, meld in sorted(a.other, key=lambda p: p[0]):
+        other.insert(min(index, len(other)), (seat, meld))
+
+    def both(tiles: Tiles, more: Tiles) -> Tiles:
+        return tiles if tiles.typed or not more else Tiles.of((*tiles.tiles, *more.tiles))
+
+    restore_win_by = bool(a.win_by) and state.win_by == "self_draw"
+    return replace(
+        state,
+        hand=both(state.hand, a.hand),
+        win=state.win or a.win,
+        flowers=both(state.flowers, a.flowers),
+        melds=tuple(melds),
+        other=tuple(other),
+        flags=(*state.flags, *(f for f in a.flags if f not in state.flags)),
+        win_by=a.win_by if restore_win_by else state.win_by,
+        discarder=a.discarder if restore_win_by else state.discarder,
+        players=a.players or state.players,
+        table={**a.table, **state.table},
+        events={**a.events, **state.events},
+        aside=Aside(),
+    )
+
+
+def _fitted(state: PageState, new: Region) -> tuple[PageState, Aside]:
+    """What of ``state`` ``new`` can use, and the rest, set aside."""
+
+    def part(tiles: Tiles, allowed: frozenset[int]) -> tuple[Tiles, Tiles]:
         gone = [t for t in tiles.tiles if t not in allowed]
-        if gone:
-            dropped.append(Dropped("tiles", format_tiles(gone)))
-            return Tiles.of(t for t in tiles.tiles if t in allowed)
-        return tiles
-
-    hand = keep_tiles(state.hand, new.tiles)
-    win = keep_tiles(state.win, new.tiles)
-    flowers = keep_tiles(state.flowers, new.flower_tiles)
+        if not gone:
+            return tiles, Tiles()
+        return Tiles.of(t for t in tiles.tiles if t in allowed), Tiles.of(gone)
 
     def fits(m: MeldEntry) -> bool:
         return m.type in new.meld_types and all(t in new.tiles for t in m.tiles.tiles)
 
-    melds = [m for m in state.melds if fits(m)]
-    dropped += [Dropped("meld", m.type, m.tiles.notation) for m in state.melds if not fits(m)]
-    other = tuple(
-        (seat, m) for seat, m in state.other if fits(m) and seat in seat_order(max(new.players))
-    )
-    dropped += [
-        Dropped("meld", m.type, m.tiles.notation) for s, m in state.other if (s, m) not in other
-    ]
-    allowed_flags = set(new.common_flags) | set(new.flags)
-    flags = tuple(f for f in state.flags if f in allowed_flags)
-    dropped += [Dropped("flag", f) for f in state.flags if f not in allowed_flags]
-    names = {i.name for i in describe(new.options)}
-    options = {k: v for k, v in state.options.items() if k in names}
-    dropped += [Dropped("option", k) for k in state.options if k not in names]
-    table = {k: v for k, v in state.table.items() if k in new.table_keys}
-    events = {k: n for k, n in state.events.items() if k.partition(".")[0] in new.event_types}
-    dropped += [Dropped("event", k.partition(".")[0]) for k in state.events if k not in events]
-    dropped += [Dropped("table", k) for k in state.table if k not in new.table_keys]
+    hand, hand_aside = part(state.hand, new.tiles)
+    win, win_aside = part(state.win, new.tiles)
+    flowers, flowers_aside = part(state.flowers, new.flower_tiles)
     players = state.players if state.players in new.players else max(new.players)
+    seats = seat_order(players)
+    allowed_flags = set(new.common_flags) | set(new.flags)
     win_by = state.win_by if state.win_by in new.win_types else "self_draw"
     entry = state.entry if state.entry in ("hand", "win", *new.meld_types) else "hand"
-    return (
-        replace(
-            state,
-            region=key,
-            hand=hand,
-            win=win,
-            flowers=flowers,
-            melds=tuple(melds),
-            other=other,
-            flags=flags,
-            options=options,
-            table=table,
-            events=events,
-            players=players,
-            win_by=win_by,
-            entry=entry,
-            pending=Tiles(),
+    aside = Aside(
+        hand=hand_aside,
+        win=win_aside,
+        flowers=flowers_aside,
+        melds=tuple((i, m) for i, m in enumerate(state.melds) if not fits(m)),
+        other=tuple(
+            (i, s, m) for i, (s, m) in enumerate(state.other) if not (fits(m) and s in seats)
         ),
-        dropped,
+        flags=tuple(f for f in state.flags if f not in allowed_flags),
+        win_by=state.win_by if win_by != state.win_by else "",
+        discarder=state.discarder if win_by != state.win_by else "",
+        players=state.players if players != state.players else 0,
+        table={k: v for k, v in state.table.items() if k not in new.table_keys},
+        events={
+            k: n for k, n in state.events.items() if k.partition(".")[0] not in new.event_types
+        },
     )
+    fitted = replace(
+        state,
+        hand=hand,
+        win=win,
+        flowers=flowers,
+        melds=tuple(m for m in state.melds if fits(m)),
+        other=tuple((s, m) for s, m in state.other if fits(m) and s in seats),
+        flags=tuple(f for f in state.flags if f in allowed_flags),
+        table={k: v for k, v in state.table.items() if k in new.table_keys},
+        events={k: n for k, n in state.events.items() if k.partition(".")[0] in new.event_types},
+        players=players,
+        win_by=win_by,
+        entry=entry,
+        pending=Tiles(),
+    )
+    return fitted, aside

@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from django_htmx.http import replace_url
 from django_htmx.middleware import HtmxDetails
 
-from calculator.page.presentation import dropped_text, page_context, refusal_text
+from calculator.page.presentation import page_context, refusal_text
 from calculator.page.state import (
     PageState,
     Tiles,
@@ -48,18 +48,20 @@ class HtmxHttpRequest(HttpRequest):
 
 def _edited(data: Any) -> tuple[PageState, list[str]]:
     """The state the submitted form describes, with its one action applied,
-    and what the page should say about it (a refused tap, what a switch of
-    region left out)."""
+    and what the page should say about it (a refused tap, an egg not whole).
+    What a switch of region set aside is part of the state, and the page
+    shows it (with the way back) for as long as it is set aside."""
     state = PageState.from_query(data)
     notices: list[str] = []
     previous = data.get("cur_r")
     if previous in REGIONS and previous != state.region:
         # The form still holds the old region's house rules: read them as that
-        # region's, so only what the player changed can be left out.
+        # region's, so they are kept for it.
         before = PageState.from_query(_with(data, r=previous))
-        state, dropped = change_region(before, state.region)
-        if dropped:
-            notices.append(dropped_text(state.region, dropped))
+        state, _dropped = change_region(before, state.region)
+    elif "undo" in data and state.undo:
+        state, _dropped = change_region(state, state.undo)
+        state = replace(state, undo="")
     if "set_e" in data:
         entry = data.get("set_e", "hand")
         if state.entry.startswith("egg.") and entry != state.entry and egg_ready(state):
@@ -88,6 +90,7 @@ def _edited(data: Any) -> tuple[PageState, list[str]]:
             options=state.options,
             table=state.table,
             players=state.players,
+            kept=state.kept,
         )
     return state, notices
 

@@ -39,13 +39,13 @@ ROOT = Path(__file__).resolve().parents[2]
 PORT = int(os.environ.get("BENCH_PORT", "8766"))
 BASE = f"http://127.0.0.1:{PORT}"
 TAPS = [
+    "#stake input[value=yao_ban_liu]",
+    "#who input[name=s][value=S]",
     "#entry-kong",
     "#tap-9m",
     "#entry-pong",
     "#tap-5m",
     *(f"#tap-{code}" for code in ["1s", "3s", "6m", "6m", "8m", "8m", "8m", "2s"]),
-    "#who input[name=s][value=S]",
-    "#who input[name=b][value=discard]",
 ]
 
 # Times each tap in the page itself: from the click to the frame after htmx settles.
