@@ -598,6 +598,13 @@ def rule_name(rule: str) -> str:
     return term(rule)
 
 
+# What a region calls the tile that stands for another, in the result.
+WILDS_STOOD_FOR = {
+    "": gettext_lazy("The wild tiles stood for:"),
+    "changchun": gettext_lazy("The 宝 stood for:"),
+}
+
+
 def result_view(state: PageState) -> dict[str, Any] | None:
     if not state.complete:
         return None
@@ -666,6 +673,7 @@ def result_view(state: PageState) -> dict[str, Any] | None:
         "net": [(seat_name(s), got.net.get(s, 0)) for s in state.seats],
         "next_table": next_table_lines(got.next_table or {}),
         "wilds": [tile_view(code) for code in got.wilds],
+        "wilds_label": WILDS_STOOD_FOR.get(state.region, WILDS_STOOD_FOR[""]),
     }
 
 
@@ -744,6 +752,23 @@ def egg_view(state: PageState) -> dict[str, Any] | None:
     }
 
 
+def bao_note(state: PageState) -> str:
+    """What a picked 宝 does for this hand, in 长春's words, said where it is picked."""
+    bao = Tiles.read(state.table.get("bao_tile", "")).single
+    if bao is None or "bao_tile" not in state.reg.table_keys or state.win_by == "draw":
+        return ""
+    if "ready_declared" not in state.flags:
+        return _(
+            "The 宝 counts only for a hand that has declared ready (报听): tick 报听 for it to count."
+        )
+    if state.win.single == bao and state.win_by == "self_draw" and "dui_bao" not in state.flags:
+        return _(
+            "The winning tile is the 宝: scored as 宝牌, drawn after the look. If the 宝 "
+            "was already a winning tile when it was looked at, tick 对宝."
+        )
+    return ""
+
+
 def region_choices() -> list[dict[str, str]]:
     return [{"key": k, "name": region_name(k)} for k in REGIONS]
 
@@ -809,6 +834,7 @@ def page_context(state: PageState, notices: list[str]) -> dict[str, Any]:
         "events": event_controls(state),
         "result": result,
         "waits": waits_view(state),
+        "bao_note": bao_note(state),
         "query": state.query(),
         "notices": notices,
         "melds_text": " ".join(m.token for m in state.melds),

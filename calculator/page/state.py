@@ -825,3 +825,14 @@ def _fitted(state: PageState, new: Region) -> tuple[PageState, Aside]:
         pending=Tiles(),
     )
     return fitted, aside
+
+
+def dui_bao_filled_in(state: PageState) -> PageState:
+    """长春's 对宝 says the 宝 was the winning tile, self-drawn: where a 宝 is
+    picked, the page fills in what the flag already says."""
+    bao = Tiles.read(state.table.get("bao_tile", "")).single
+    if "dui_bao" not in state.flags or bao is None:
+        return state
+    if state.win.single == bao and state.win_by == "self_draw":
+        return state
+    return replace(state, win=Tiles.of((bao,)), win_by="self_draw", discarder="")

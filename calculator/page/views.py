@@ -33,6 +33,7 @@ from calculator.page.state import (
     PageState,
     Tiles,
     change_region,
+    dui_bao_filled_in,
     egg_ready,
     finish_egg,
     remove,
@@ -92,7 +93,7 @@ def _edited(data: Any) -> tuple[PageState, list[str]]:
             players=state.players,
             kept=state.kept,
         )
-    return state, notices
+    return dui_bao_filled_in(state), notices
 
 
 def _with(data: Any, **values: str) -> dict[str, Any]:
