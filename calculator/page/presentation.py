@@ -697,6 +697,10 @@ def waits_view(state: PageState) -> dict[str, Any] | None:
                 "unit": term(w.score.unit),
                 "collects": w.score.net.get(state.seat, 0) if w.score.winning else 0,
                 "left": w.left,
+                # why it does not win, short: the first reason the engine gives
+                "why_not": word(w.score.reasons[0])
+                if not w.score.winning and w.score.reasons
+                else "",
             }
             for w in got.waits
         ],

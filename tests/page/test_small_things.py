@@ -61,3 +61,15 @@ def test_guobiao_names_use_the_chinese_middle_dot() -> None:
     names = [item.name for item in REGIONS["guobiao"].items]
     assert not [n for n in names if "・" in n]
     assert "独听·单钓" in names
+
+
+@pytest.mark.django_db
+def test_a_wait_that_cannot_win_says_why_in_the_strip(client: Client) -> None:
+    client.cookies["django_language"] = "zh-hans"
+    # 国标: a plain ready hand whose waits fall short of 8 番
+    page = client.get(
+        "/", {"r": "guobiao", "h": "123m345m567p789s1z", "s": "S", "b": "discard", "dc": "E"}
+    ).content.decode()
+    assert 'class="wait nowin"' in page
+    strip = page.split('class="plain why-not"')[1].split("</ul>")[0]
+    assert "8 番起和" in strip or "8番起和" in strip
