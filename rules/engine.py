@@ -8,6 +8,7 @@ from typing import Any
 
 from rules.hand import ErrorInfo, Hand, ItemLine, Score
 from rules.items import Hit, as_hit, resolve
+from rules.readings import readings_of
 from rules.region import Evaluation, Region
 from rules.regions import REGIONS
 from rules.report import SCORE_DEFAULTS, outcome_json, to_json
@@ -31,12 +32,15 @@ def score(raw: object) -> Score:
     """Score a hand given as the spec's JSON (already decoded).
 
     1. validate the input into a Hand and the region's options;
-    2. hand it to ``score_hand``.
+    2. hand it to ``score_hand``;
+    3. where the hand asks (``"readings": true``), add its readings.
     """
     valid, errors = validate(raw)
     if valid is None:
         return _refused(raw, errors)
     hand, opts = valid
+    if _asks_readings(raw):
+        return Score(**_with_readings(hand, opts, outcome(hand, opts)))
     return score_hand(hand, opts)
 
 
@@ -45,7 +49,23 @@ def score_json(raw: object) -> dict[str, Any]:
     valid, errors = validate(raw)
     if valid is None:
         return to_json(_refused(raw, errors))
-    return outcome_json(outcome(*valid))
+    fields = outcome(*valid)
+    if _asks_readings(raw):
+        fields = _with_readings(*valid, fields)
+    return outcome_json(fields)
+
+
+def _asks_readings(raw: object) -> bool:
+    # Validation has let through only true, false or null.
+    return isinstance(raw, Mapping) and raw.get("readings") is True
+
+
+def _with_readings(hand: Hand, opts: Any, fields: dict[str, Any]) -> dict[str, Any]:
+    """The outcome with its readings (``rules.readings``), worked out from the
+    same validated hand; a hand that does not score has none."""
+    if not fields["ok"]:
+        return fields
+    return {**fields, **readings_of(hand, opts, fields, outcome)}
 
 
 def _refused(raw: object, errors: list[ErrorInfo]) -> Score:
@@ -235,6 +255,8 @@ def _settled(
         "split": tuple(_block_text(b) for b in split.blocks),
         "wait": split.wait,
         "wilds": tuple(tile_code(t) for t in split.wild_assignments),
+        "readings_tried": None,
+        "readings": (),
     }
 
 

@@ -168,6 +168,18 @@ class Payment:
     kind: str = "win"  # win, kong, event, hu_tou …
 
 
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """The hand scored with one house rule set otherwise (``rules.readings``)."""
+
+    option: str
+    value: Any  # the option's value: a choice, true/false or a number
+    winning: bool
+    total: int
+    unit: str
+    net: Mapping[str, int]
+
+
 @dataclass(frozen=True)
 class Score:
     ok: bool
@@ -185,3 +197,7 @@ class Score:
     split: tuple[str, ...] = ()  # the winning split, one notation string per set
     wait: str = ""  # how the winning tile completed it: closed, edge, two_sided, single, triplet
     wilds: tuple[str, ...] = ()  # what each wild tile stood for in the winning split
+    # Where the hand asks for its readings: how many option values were tried,
+    # and those that change the total or a seat's net (``None``: not asked).
+    readings_tried: int | None = None
+    readings: tuple[Reading, ...] = ()

@@ -29,8 +29,24 @@ def flag(default: bool, doc: str) -> Any:
     return field(default=default, metadata={"doc": doc})
 
 
-def number(default: int, doc: str, minimum: int = 0, maximum: int = 1_000_000) -> Any:
-    return field(default=default, metadata={"doc": doc, "min": minimum, "max": maximum})
+def number(
+    default: int,
+    doc: str,
+    minimum: int = 0,
+    maximum: int = 1_000_000,
+    variants: tuple[int, ...] = (),
+) -> Any:
+    """A whole number from ``minimum`` to ``maximum``. ``variants``: the values
+    tables play, where the region's rules file names them (the default among
+    them if a hand under another value is to be read at the default too); a
+    hand's readings try the number at these alone, and at none where none are
+    named, since a number has too many values to try them all."""
+    if not all(minimum <= v <= maximum for v in variants):
+        raise ValueError(f"variants {variants} outside {minimum}..{maximum}")
+    return field(
+        default=default,
+        metadata={"doc": doc, "min": minimum, "max": maximum, "variants": tuple(variants)},
+    )
 
 
 @dataclass(frozen=True)
@@ -43,6 +59,7 @@ class OptionInfo:
     labels: tuple[str, ...] = ()  # each choice in words
     minimum: int | None = None
     maximum: int | None = None
+    variants: tuple[int, ...] = ()  # a number's values that readings try (``number``)
 
 
 @lru_cache(maxsize=64)  # a type's options never change: each type is described once
@@ -66,6 +83,7 @@ def describe(options_type: type) -> tuple[OptionInfo, ...]:
                 tuple(meta.get("labels", ())),
                 meta.get("min"),
                 meta.get("max"),
+                tuple(meta.get("variants", ())),
             )
         )
     return tuple(out)

@@ -6,7 +6,7 @@ from dataclasses import MISSING, fields
 from types import MappingProxyType
 from typing import Any
 
-from rules.hand import ItemLine, Payment, Score
+from rules.hand import ItemLine, Payment, Reading, Score
 
 
 def _item(i: ItemLine) -> dict[str, Any]:
@@ -78,4 +78,17 @@ def outcome_json(score: dict[str, Any]) -> dict[str, Any]:
         out["wilds"] = list(score["wilds"])
     if score["reasons"]:
         out["reasons"] = [str(r) for r in score["reasons"]]
+    if score["readings_tried"] is not None:  # asked for: after the score, which stays as it is
+        out["readings_tried"] = score["readings_tried"]
+        out["readings"] = [_reading(r) for r in score["readings"]]
     return out
+
+
+def _reading(r: Reading) -> dict[str, Any]:
+    return {
+        "option": r.option,
+        "value": r.value,
+        "winning": r.winning,
+        "total": {"value": r.total, "unit": r.unit},
+        "net": dict(r.net),
+    }

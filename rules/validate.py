@@ -96,6 +96,16 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
 
     opts, opt_errors = options_mod.build(region.options, raw.get("rules"))
     errs.extend(opt_errors)
+    asks = raw.get("readings")  # the same hand under the other house rules (rules.readings)
+    if asks is not None and not isinstance(asks, bool):
+        # The spec's code for a switch given something else, and the options' sentence.
+        _add(
+            errs,
+            "readings",
+            "bad_option_value",
+            "{option} must be true or false",
+            option="readings",
+        )
 
     players = raw.get("players", 4)
     if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 3, 4):

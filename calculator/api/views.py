@@ -1,5 +1,6 @@
-"""The JSON API: ``POST /api/score`` answers a hand's score; ``POST /api/waits``
-what would win a hand short of one tile, and for how much."""
+"""The JSON API: ``POST /api/score`` answers a hand's score (with
+``"readings": true``, also the house rules that would change it); ``POST
+/api/waits`` what would win a hand short of one tile, and for how much."""
 
 from __future__ import annotations
 

@@ -1,7 +1,9 @@
 """Golden cases: every ``tests/cases/<region>/*.toml`` case is one test.
 
 Cases are data so the rule pages can render the same hands, and so each
-seed item's expectation sits beside the seed text it cites.
+seed item's expectation sits beside the seed text it cites. A case that
+expects readings is scored with ``"readings": true`` (its hand, which the
+rule pages show, stays the plain hand).
 """
 
 from __future__ import annotations
@@ -29,7 +31,11 @@ EXPECT_KEYS = {
     "next_table",
     "errors",
     "reasons",
+    "readings",
+    "only_readings",
+    "readings_tried",
 }
+READING_KEYS = {"option", "value", "winning", "total", "net"}
 
 
 CASES = load_cases()
@@ -43,12 +49,22 @@ def test_cases_are_well_formed() -> None:
         assert case.get("checks") and case.get("rule"), f"{name}: say which seed item it checks"
         assert set(case.get("expect", {})) <= EXPECT_KEYS, f"{name}: unknown expect keys"
         assert case["hand"]["region"] == name.split("/")[0], f"{name}: filed under another region"
+        for line in case.get("expect", {}).get("readings", []):
+            assert set(line) == READING_KEYS, f"{name}: a reading line has {sorted(READING_KEYS)}"
+
+
+def asks_readings(expect: dict[str, Any]) -> bool:
+    return bool({"readings", "only_readings", "readings_tried"} & set(expect))
 
 
 @pytest.mark.parametrize(("name", "case"), CASES, ids=[n for n, _ in CASES])
 def test_case(name: str, case: dict[str, Any]) -> None:
-    got = to_json(score(case["hand"]))
     expect = case.get("expect", {})
+    if asks_readings(expect):
+        got = to_json(score({**case["hand"], "readings": True}))
+        check_readings(got, expect, to_json(score(case["hand"])))
+    else:
+        got = to_json(score(case["hand"]))
     assert got["ok"] == expect.get("ok", True), got
     if not got["ok"]:
         want = [(e["field"], e["code"]) for e in expect.get("errors", [])]
@@ -82,6 +98,31 @@ def test_case(name: str, case: dict[str, Any]) -> None:
     for text in expect.get("reasons", []):
         assert any(text in r for r in got.get("reasons", [])), got.get("reasons")
     assert sum(got["net"].values()) == 0
+
+
+def check_readings(got: dict[str, Any], expect: dict[str, Any], plain: dict[str, Any]) -> None:
+    """A case's readings: its lines in its order (with ``only_readings``, no
+    others), the count of values tried; the score itself as without them."""
+    if not got["ok"]:
+        assert "readings" not in got and "readings_tried" not in got, got
+        return
+    assert {k: v for k, v in got.items() if k not in ("readings", "readings_tried")} == plain
+    have = [
+        (r["option"], r["value"], r["winning"], r["total"]["value"], r["net"])
+        for r in got["readings"]
+    ]
+    want = [
+        (w["option"], w["value"], w["winning"], w["total"], w["net"])
+        for w in expect.get("readings", [])
+    ]
+    if expect.get("only_readings"):
+        assert have == want, got["readings"]
+    else:
+        lines = iter(have)
+        for line in want:  # each line in order, others between them allowed
+            assert any(h == line for h in lines), f"{line} missing or out of order in {have}"
+    if "readings_tried" in expect:
+        assert got["readings_tried"] == expect["readings_tried"]
 
 
 @pytest.mark.parametrize("region", sorted(REGIONS))

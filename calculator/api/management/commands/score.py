@@ -1,5 +1,8 @@
 """``python manage.py score FILE|-``: print a hand's score as the spec's JSON.
 
+``--readings`` asks for the hand's readings too, as ``"readings": true`` in
+the hand does: which house rules would change the score, and to what.
+
 Exits 0 for ``ok: true`` and 2 for ``ok: false``, so scripts can tell a bad
 hand from a scored one.
 """
@@ -38,9 +41,16 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("file", help="a JSON hand per shared/spec/hand-format.md, or -")
+        parser.add_argument(
+            "--readings",
+            action="store_true",
+            help="also list the readings: each other house-rule value that changes the score",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         raw, error = read_json(options["file"])
+        if options["readings"] and isinstance(raw, dict):
+            raw = {**raw, "readings": True}
         result = error or score_json(raw)
         self.stdout.write(json.dumps(result, ensure_ascii=False, indent=2))
         if not result["ok"]:
