@@ -93,7 +93,10 @@ def _edited(data: Any) -> tuple[PageState, list[str]]:
             players=state.players,
             kept=state.kept,
         )
-    return dui_bao_filled_in(state), notices
+    filled = dui_bao_filled_in(state)
+    if filled != state:
+        notices.append(_("对宝: the winning tile is the 宝, self-drawn; filled in."))
+    return filled, notices
 
 
 def _with(data: Any, **values: str) -> dict[str, Any]:
