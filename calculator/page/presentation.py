@@ -16,6 +16,7 @@ from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
+from calculator.page.readings import applied_view, readings_view
 from calculator.page.state import (
     MELD_SIZE,
     SEAT_NUMBER_KEYS,
@@ -608,7 +609,8 @@ WILDS_STOOD_FOR = {
 def result_view(state: PageState) -> dict[str, Any] | None:
     if not state.complete:
         return None
-    got = score(state.to_json())
+    # The other readings come from the same validated hand (rules.readings).
+    got = score({**state.to_json(), "readings": True})
     if not got.ok:
         by_place: dict[str, list[str]] = {}
         listed = []
@@ -674,6 +676,7 @@ def result_view(state: PageState) -> dict[str, Any] | None:
         "next_table": next_table_lines(got.next_table or {}),
         "wilds": [tile_view(code) for code in got.wilds],
         "wilds_label": WILDS_STOOD_FOR.get(state.region, WILDS_STOOD_FOR[""]),
+        "readings": readings_view(state, got),
     }
 
 
@@ -839,6 +842,7 @@ def page_context(state: PageState, notices: list[str]) -> dict[str, Any]:
         "result": result,
         "waits": waits_view(state),
         "bao_note": bao_note(state),
+        "applied": applied_view(state),
         "query": state.query(),
         "notices": notices,
         "melds_text": " ".join(m.token for m in state.melds),

@@ -38,6 +38,7 @@ def read_po(path: Path) -> dict[tuple[str, str], str]:
             current.append(ast.literal_eval(line))
         else:
             name, _, value = line.partition(" ")
+            name = "msgstr" if name == "msgstr[0]" else name  # a plural's first form
             if name in ("msgctxt", "msgid", "msgstr"):
                 current = fields[name] = [ast.literal_eval(value)]
     flush()

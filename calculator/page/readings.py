@@ -1,0 +1,97 @@
+"""Other readings of the hand on the page: each house rule whose other value
+would change the result, and by how much, in the page's words; and the house
+rules the page is scored under that are not the region's defaults, each with
+the way back.
+
+The engine works the readings out (``"readings": true``, rules.readings) and
+returns codes and numbers; here they become sentences and links. Applying a
+reading is a link: the address then holds it, so a copied link shows the hand
+under the reading the table agreed on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from django.utils.translation import gettext as _
+
+from calculator.words.wording import joined, option_label, option_value, seat_name, term
+from rules.hand import Reading, Score
+from rules.options import OptionInfo, describe
+
+if TYPE_CHECKING:
+    from calculator.page.state import PageState
+
+
+def form_value(value: Any) -> str:
+    """An option's value as the page's o.<name> field holds it."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def readings_view(state: PageState, got: Score, address: str = "") -> dict[str, Any] | None:
+    """The lines of "其他读法" for a scored hand (None where none were asked)."""
+    if not got.ok or got.readings_tried is None:
+        return None
+    infos = {i.name: i for i in describe(state.reg.options)}
+    lines = [_line(state, got, r, infos[r.option], address) for r in got.readings]
+    return {"tried": got.readings_tried, "lines": lines}
+
+
+def _line(
+    state: PageState, got: Score, reading: Reading, info: OptionInfo, address: str
+) -> dict[str, Any]:
+    rule = _("%(rule)s: %(value)s") % {
+        "rule": option_label(info.name, state.region),
+        "value": option_value(info, reading.value),
+    }
+    if not reading.winning:
+        outcome = _("not a win")
+    else:
+        outcome = _("%(total)s %(unit)s in all") % {
+            "total": reading.total,
+            "unit": term(reading.unit),
+        }
+    moves = []
+    for seat in state.seats:
+        more = reading.net.get(seat, 0) - got.net.get(seat, 0)
+        if more:
+            moves.append(f"{seat_name(seat)} {'+' if more > 0 else '−'}{abs(more)}")
+    applied = replace(
+        state,
+        options={**state.options, info.name: form_value(reading.value)},
+        undo="",
+    )
+    return {
+        "option": info.name,
+        "value": form_value(reading.value),
+        "rule": rule,
+        "outcome": outcome,
+        "moves": joined(moves),
+        "link": f"{address}?{applied.query()}",
+    }
+
+
+def applied_view(state: PageState, address: str = "") -> list[dict[str, str]]:
+    """The house rules this page is scored under that are not the region's
+    defaults, each with the link back to the default."""
+    infos = {i.name: i for i in describe(state.reg.options)}
+    out = []
+    for name, text in sorted(state.options.items()):
+        info = infos.get(name)
+        if info is None or form_value(info.default) == text:
+            continue
+        back = {k: v for k, v in state.options.items() if k != name}
+        value: Any = text == "true" if info.kind == "bool" else text
+        out.append(
+            {
+                "rule": _("%(rule)s: %(value)s")
+                % {
+                    "rule": option_label(name, state.region),
+                    "value": option_value(info, value),
+                },
+                "default": option_value(info, info.default),
+                "back": f"{address}?{replace(state, options=back, undo='').query()}",
+            }
+        )
+    return out

@@ -1,0 +1,92 @@
+"""Other readings under the result (issue 26): each house rule whose other
+value changes this hand, worded in the page's script, applied in one tap by a
+link that holds the reading (so a copied link shows it), marked as not the
+default with the way back; on a session's page, shown without a tap."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+SEED = "/?r=laosanfan&h=13s66m888m&w=2s&m=k9999m+p555m&s=S&d=E&b=self_draw"
+
+
+def lines(page: str) -> list[str]:
+    found = page.split('class="plain reading-lines"')
+    if len(found) < 2:
+        return []
+    return re.findall(r'<li id="reading-([^"]+)">', found[1].split("</ul>")[0])
+
+
+@pytest.mark.parametrize(
+    ("language", "title", "tried"),
+    [
+        ("zh-hans", "其他读法", "试了 11 种读法"),
+        ("zh-hant", "其他讀法", "試了 11 種讀法"),
+        ("en", "Other readings", "11 readings tried"),
+    ],
+)
+def test_the_seed_hand_lists_the_readings_that_change_it(
+    client: Client, language: str, title: str, tried: str
+) -> None:
+    client.cookies["django_language"] = language
+    page = client.get(SEED).content.decode()
+    assert title in page and tried in page
+    found = lines(page)
+    assert found[:2] == ["tier-yao_ban_liu", "tier-yao_er_liu"]  # the options' order, then values'
+    assert len(found) >= 3
+    if language == "zh-hans":
+        assert "合计 90 胡" in page and "南家 +80" in page  # 么半六: S collects 200, 80 more
+
+
+def test_a_reading_applies_in_one_tap_and_shows_the_way_back(client: Client) -> None:
+    client.cookies["django_language"] = "zh-hans"
+    page = client.get(SEED).content.decode()
+    link = unescape(
+        re.search(r'<li id="reading-tier-yao_ban_liu">\s*<a class="rule" href="([^"]+)"', page)[1]
+    )
+    assert link.startswith("?") and "o.tier=yao_ban_liu" in link
+    applied = client.get("/" + link).content.decode()
+    assert "南家共收 200" in applied or "200 银" in applied  # the seed's own answer
+    assert 'id="applied"' in applied and "恢复默认" in applied
+    assert "tier-yao_ban_liu" not in lines(applied)  # the reading in force is no other reading
+    assert "tier-yao_ban_san" in lines(applied)  # the default is one, back the other way
+    back = unescape(
+        re.search(
+            r'<div class="applied" id="applied">.*?<a class="chip" href="([^"]+)"', applied, re.S
+        )[1]
+    )
+    assert "o.tier" not in back
+
+
+def test_a_hand_no_reading_changes_says_how_many_were_tried(client: Client) -> None:
+    client.cookies["django_language"] = "en"
+    # 国标: its options are numbers with no variant named, so none is tried
+    page = client.get("/?r=guobiao&h=123m345m567p789s1z&w=1z&s=S&b=self_draw").content.decode()
+    assert "0 readings tried: none changes the result." in page
+
+
+def test_a_session_shows_the_readings_without_applying_them(client: Client) -> None:
+    user = User.objects.create_user("referee", password="mahjong-night-2026")
+    client.force_login(user)
+    client.cookies["django_language"] = "zh-hans"
+    data = {
+        "title": "Friday",
+        "region": "laosanfan",
+        "players": 4,
+        **{f"name_{s}": n for s, n in zip("ESWN", ["甲", "乙", "丙", "丁"], strict=True)},
+        "dealer": "E",
+        "shown_region": "laosanfan",
+    }
+    assert client.post(reverse("session-new"), data).status_code == 302
+    url = reverse("session-hand", args=[1])
+    page = client.get(url + SEED[1:]).content.decode()
+    assert '<details class="readings" id="readings">' in page  # collapsed
+    assert lines(page) and 'class="rule" href=' not in page
