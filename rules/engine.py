@@ -153,18 +153,49 @@ def _too_large(hand: Hand, amount: int | None) -> dict[str, Any]:
 
 
 def splits_of(region: Region, hand: Hand, opts: Any) -> list[Split]:
-    found = splits(
+    found = _splits(
         hand.concealed,
         hand.win_tile,
         hand.melds,
-        self_drawn=hand.win_by == "self_draw",
-        wild_tile=region.wild_tile(hand, opts),
-        allow_seven_pairs=region.seven_pairs(opts),
-        four_as_two_pairs=region.four_as_two_pairs,
-        seven_pairs_with_pongs=region.seven_pairs_with_pongs,
-        wild_choices=region.wild_choices,
+        hand.win_by == "self_draw",
+        region.wild_tile(hand, opts),
+        region.seven_pairs(opts),
+        region.four_as_two_pairs,
+        region.seven_pairs_with_pongs,
+        region.wild_choices,
     )
-    return region.readings(hand, opts, found)
+    return region.readings(hand, opts, list(found))
+
+
+# A hand's splits depend on its tiles and on how the region splits, not on the
+# rest of its options: the readings of one hand (one scoring per house-rule
+# value) split it once. Four wild 白板 take milliseconds to split, and make
+# many splits: kept for the few hands at hand, not for every hand seen.
+@lru_cache(maxsize=256)
+def _splits(
+    concealed: tuple[int, ...],
+    win_tile: int | None,
+    melds: tuple[Any, ...],
+    self_drawn: bool,
+    wild_tile: int | None,
+    allow_seven_pairs: bool,
+    four_as_two_pairs: bool,
+    seven_pairs_with_pongs: bool,
+    wild_choices: Any,
+) -> tuple[Split, ...]:
+    return tuple(
+        splits(
+            concealed,
+            win_tile,
+            melds,
+            self_drawn=self_drawn,
+            wild_tile=wild_tile,
+            allow_seven_pairs=allow_seven_pairs,
+            four_as_two_pairs=four_as_two_pairs,
+            seven_pairs_with_pongs=seven_pairs_with_pongs,
+            wild_choices=wild_choices,
+        )
+    )
 
 
 def evaluate(region: Region, hand: Hand, opts: Any, split: Split) -> Evaluation:
@@ -197,8 +228,9 @@ def _lines(region_key: str, found: tuple[tuple[str, Hit], ...], opts: Any) -> tu
 
 
 def clear_caches() -> None:
-    """Forget every resolved breakdown (tests score with a cold cache)."""
+    """Forget every resolved breakdown and split (tests score with a cold cache)."""
     _lines.cache_clear()
+    _splits.cache_clear()
 
 
 def best_evaluation(region: Region, hand: Hand, opts: Any, candidates: list[Split]) -> Evaluation:
