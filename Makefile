@@ -109,6 +109,7 @@ bench: $(STAMP) $(COMPILED)
 # bytes per tap, server time (tests/bench/taps.py).
 bench-page: $(STAMP) $(COMPILED) browser-deps
 	$(BIN)/python tests/bench/taps.py
+	$(BIN)/python tests/bench/readings.py
 
 # An event at scale: 64 players, 16 tables, 1,280 hands; the standings pages
 # timed and 16 tables saving at once over HTTP (tests/bench/event_scale.py).

@@ -187,6 +187,22 @@ def rules_pages() -> None:
     )
 
 
+# The slowest hand to score with its readings: 三门, four wild 白板 (sanmen/hu_xing's
+# si_cai_shen case), every house rule of the region tried once more.
+SLOWEST = "/?r=sanmen&h=123m456p789s1s555z&w=5z&s=S&d=E&b=self_draw"
+
+
+def readings_page() -> None:
+    """The calculator page's server time for the slowest hand, which scores
+    its other readings too (tests/bench/readings.py times them apart)."""
+    fetch(SLOWEST, "zh-hans")
+    times = [fetch(SLOWEST, "zh-hans")[0] for _ in range(RULES_REPEAT)]
+    print(
+        f"calculator page, slowest hand with its readings: median {statistics.median(times):.1f} ms"
+        f" of {RULES_REPEAT} requests (python tests/bench/readings.py: what the readings add)"
+    )
+
+
 def report(name: str, got: dict[str, list[float]]) -> None:
     taps = got["tap"]
     print(
@@ -227,6 +243,7 @@ def main() -> None:
             page = browser.new_page()
             print(f"first view, compressed  {first_view_bytes(page) / 1024:.1f} KB")
             browser.close()
+        readings_page()
         rules_pages()
     finally:
         server.send_signal(signal.SIGTERM)
