@@ -140,6 +140,8 @@ def templates(region: str, want: str) -> list[dict[str, Any]]:
 
 def _from_template(region: str, rng: random.Random, want: str | None) -> dict[str, Any]:
     pool = templates(region, want) if want else [h for h, _ in _winning_cases(region)]
+    if not pool:
+        raise LookupError(f"{region}: no winning golden case to deal from ({CASES_DIR})")
     base = rng.choice(pool)
     for _ in range(VARIED_TRIES):
         hand = vary(base, rng)
