@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "calculator.api",
     "calculator.club",
     "calculator.teaching",
+    "calculator.learn",
     "calculator.events",
 ]
 

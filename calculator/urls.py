@@ -7,6 +7,7 @@ urlpatterns = [
     path("", include("calculator.page.urls")),
     path("", include("calculator.api.urls")),
     path("", include("calculator.teaching.urls")),
+    path("", include("calculator.learn.urls")),
     path("", include("calculator.club.urls")),
     path("", include("calculator.events.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

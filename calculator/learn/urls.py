@@ -1,0 +1,7 @@
+from django.urls import path
+
+from calculator.learn import views
+
+urlpatterns = [
+    path("learn/", views.drill, name="learn"),
+]
