@@ -67,7 +67,7 @@ def _line(
         "value": form_value(reading.value),
         "rule": rule,
         "outcome": outcome,
-        "moves": joined(moves),
+        "moves": joined(moves) if moves else _("the same money changes hands"),
         "link": f"{address}?{applied.query()}",
     }
 
