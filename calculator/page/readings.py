@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from calculator.words.wording import joined, option_label, option_value, seat_name, term
@@ -42,7 +43,7 @@ def _line(
     state: PageState, got: Score, reading: Reading, info: OptionInfo, address: str
 ) -> dict[str, Any]:
     rule = _("%(rule)s: %(value)s") % {
-        "rule": option_label(info.name, state.region),
+        "rule": capfirst(option_label(info.name, state.region)),
         "value": option_value(info, reading.value),
     }
     if not reading.winning:
