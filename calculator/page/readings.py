@@ -88,7 +88,7 @@ def applied_view(state: PageState, address: str = "") -> list[dict[str, str]]:
             {
                 "rule": _("%(rule)s: %(value)s")
                 % {
-                    "rule": option_label(name, state.region),
+                    "rule": capfirst(option_label(name, state.region)),
                     "value": option_value(info, value),
                 },
                 "default": option_value(info, info.default),
