@@ -4,4 +4,5 @@ from calculator.learn import views
 
 urlpatterns = [
     path("learn/", views.drill, name="learn"),
+    path("learn/answer/", views.answer, name="learn-answer"),
 ]
