@@ -1,0 +1,473 @@
+"""A class: a teacher's drill sets, shared by link, and what the class answered.
+
+A set belongs to the teacher who made it: other users get 404 and anonymous
+visitors are sent to sign in. Its hands come from the calculator ("add to a
+drill set", the page's own fields read as the page reads them) or are dealt
+and kept; only hands the engine scores as winning, of the set's region, go
+in. Learners need no account: behind the set's link they type a name once
+(kept in their session) and answer the hands one by one at the set's level;
+each answer is graded and kept, and the teacher's page counts them per hand.
+A new link retires the old one.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any, cast
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import Max
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_POST
+
+from calculator.learn.models import LEVELS, Answer, DrillHand, DrillSet
+from calculator.page.public import PageState
+from calculator.words.wording import MELDS, WIN_BY, label_of, region_name, seat_name, term
+from rules.deal import counted, deal, is_win
+from rules.engine import score_json
+from rules.hand import seat_order
+from rules.regions import REGIONS
+from rules.tiles import NotationError, parse, tile_code
+
+LEVEL_NAMES = {
+    "items": pgettext_lazy("class", "Tick the items"),
+    "total": pgettext_lazy("class", "Give the total"),
+    "payments": pgettext_lazy("class", "Give each seat's money"),
+}
+NAME_KEY = "learn_name"  # the name a learner typed, in their session
+DONE_KEY = "learn_done"  # token → the ids of the answers this session gave
+MOST_HANDS = 60
+
+
+def _teacher(request: HttpRequest) -> User:
+    return cast(User, request.user)
+
+
+def _owned(request: HttpRequest, pk: int) -> DrillSet:
+    return get_object_or_404(DrillSet, pk=pk, owner=_teacher(request))
+
+
+# --------------------------------------------------------------------------
+# Grading (a small one of our own until the drill's grading lands)
+# --------------------------------------------------------------------------
+
+
+def grade(got: dict[str, Any], level: str, answer: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    """``answer`` against the engine's score ``got``, at ``level``: each item
+    right, missed or wrong; the total right; each seat's money right."""
+    graded: dict[str, Any] = {}
+    if level == "items":
+        known = REGIONS[got["region"]].by_key
+        want = {key for key in counted(got) if key in known}
+        ticked = {key for key in answer.get("items") or () if key in known}
+        graded["items"] = {key: "right" if key in ticked else "missed" for key in sorted(want)} | {
+            key: "wrong" for key in sorted(ticked - want)
+        }
+        return graded, all(v == "right" for v in graded["items"].values())
+    if level == "total":
+        graded["total_right"] = answer.get("total") == got["total"]["value"]
+        return graded, bool(graded["total_right"])
+    net = got.get("net") or {}
+    given = answer.get("net") or {}
+    graded["seats_right"] = {seat: given.get(seat) == amount for seat, amount in net.items()}
+    return graded, all(graded["seats_right"].values())
+
+
+def _items_graded(graded: dict[str, Any]) -> dict[str, str]:
+    items = graded.get("items")
+    if isinstance(items, dict):
+        return {str(k): str(v) for k, v in items.items()}
+    return {str(k): v for k, v in graded.items() if v in ("right", "missed", "wrong")}
+
+
+# --------------------------------------------------------------------------
+# What a hand looks like on these pages
+# --------------------------------------------------------------------------
+
+
+def _codes(notation: Any) -> list[str]:
+    try:
+        return [tile_code(t) for t in parse(str(notation or ""))]
+    except NotationError:
+        return []
+
+
+def drawn(hand: dict[str, Any]) -> dict[str, Any]:
+    """A hand's tiles and the facts around them, for the template."""
+    how = label_of(WIN_BY, str(hand.get("win_by", "")))
+    if hand.get("discarder"):
+        how = pgettext("class", "%(how)s, from %(seat)s") % {
+            "how": how,
+            "seat": seat_name(hand["discarder"]),
+        }
+    return {
+        "hand": _codes(hand.get("hand")),
+        "win": _codes(hand.get("win_tile")),
+        "melds": [
+            {"label": label_of(MELDS, str(m.get("type"))), "tiles": _codes(m.get("tiles"))}
+            for m in hand.get("melds") or []
+        ],
+        "flowers": _codes(hand.get("flowers")),
+        "seat": seat_name(str(hand.get("seat", "E"))),
+        "dealer": seat_name(str(hand.get("dealer", "E"))),
+        "how": how,
+        "calculator": "/?" + _state_of(hand).query(),
+    }
+
+
+def _state_of(hand: dict[str, Any]) -> PageState:
+    return PageState(
+        region=hand["region"],
+        dealer=hand.get("dealer", "E"),
+        players=hand.get("players", 4),
+        **PageState.fields_from_json(hand),
+    )
+
+
+def _item_names(region: str) -> dict[str, str]:
+    return {item.key: term(item.name) for item in REGIONS[region].items}
+
+
+# --------------------------------------------------------------------------
+# The teacher's pages
+# --------------------------------------------------------------------------
+
+
+class SetForm(forms.Form):
+    title = forms.CharField(label=pgettext_lazy("class", "Title"), max_length=120)
+    region = forms.ChoiceField(label=pgettext_lazy("class", "Region"), choices=())
+    level = forms.ChoiceField(label=gettext_lazy("What learners answer"), choices=())
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        region = cast(forms.ChoiceField, self.fields["region"])
+        region.choices = [(key, region_name(key)) for key in REGIONS]
+        level = cast(forms.ChoiceField, self.fields["level"])
+        level.choices = [(key, LEVEL_NAMES[key]) for key in LEVELS]
+
+
+@login_required
+def set_list(request: HttpRequest) -> HttpResponse:
+    form = SetForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        made = DrillSet.objects.create(owner=_teacher(request), **form.cleaned_data)
+        return HttpResponseRedirect(reverse("drill-set", args=[made.pk]))
+    sets = [
+        {"set": s, "region": region_name(s.region), "level": LEVEL_NAMES.get(s.level, s.level)}
+        for s in DrillSet.objects.filter(owner=_teacher(request))
+    ]
+    return render(request, "learn/set_list.html", {"form": form, "sets": sets})
+
+
+def results(drill_hand: DrillHand, answers: list[Answer]) -> dict[str, Any]:
+    """What the class answered to one hand: how many answered, how many got
+    each item right (and ticked one it does not count), the total, each seat,
+    the whole answer."""
+    got = score_json(drill_hand.hand)
+    names = _item_names(drill_hand.hand["region"])
+    items_right: Counter[str] = Counter()
+    items_wrong: Counter[str] = Counter()
+    total_right = seats_right = whole = 0
+    for a in answers:
+        for key, verdict in _items_graded(a.graded).items():
+            if verdict == "right":
+                items_right[key] += 1
+            elif verdict == "wrong":
+                items_wrong[key] += 1
+        total_right += bool(a.graded.get("total_right"))
+        seats = a.graded.get("seats_right")
+        seats_right += bool(seats) and all(seats.values())
+        whole += a.right
+    return {
+        "answered": len(answers),
+        "items": [
+            {"key": key, "name": names.get(key, key), "right": items_right[key]}
+            for key in sorted(counted(got), key=list(names).index)
+            if key in names
+        ],
+        "wrong": [
+            {"key": key, "name": names.get(key, key), "n": n}
+            for key, n in sorted(items_wrong.items())
+        ],
+        "total_right": total_right,
+        "seats_right": seats_right,
+        "right": whole,
+    }
+
+
+def _detail(
+    request: HttpRequest, drill_set: DrillSet, candidate: dict[str, Any] | None = None
+) -> HttpResponse:
+    hands = list(drill_set.hands.all())
+    by_hand: dict[int, list[Answer]] = {h.pk: [] for h in hands}
+    for a in Answer.objects.filter(drill_hand__drill_set=drill_set):
+        by_hand[cast(int, a.drill_hand_id)].append(a)
+    rows = []
+    for n, h in enumerate(hands, 1):
+        got = score_json(h.hand)
+        rows.append(
+            {
+                "hand": h,
+                "n": n,
+                "drawn": drawn(h.hand),
+                "total": got.get("total", {}),
+                "results": results(h, by_hand[h.pk]),
+            }
+        )
+    link = request.build_absolute_uri(reverse("drill-shared", args=[drill_set.token]))
+    learners = {a.learner for answers in by_hand.values() for a in answers}
+    context = {
+        "drill_set": drill_set,
+        "region": region_name(drill_set.region),
+        "level": LEVEL_NAMES.get(drill_set.level, drill_set.level),
+        "rows": rows,
+        "link": link,
+        "learners": len(learners),
+        "candidate": candidate,
+        "candidate_json": json.dumps(candidate, ensure_ascii=False) if candidate else "",
+        "candidate_drawn": drawn(candidate) if candidate else None,
+        "full": len(hands) >= MOST_HANDS,
+    }
+    return render(request, "learn/set_detail.html", context)
+
+
+@login_required
+def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    return _detail(request, _owned(request, pk))
+
+
+@login_required
+@require_POST
+def set_deal(request: HttpRequest, pk: int) -> HttpResponse:
+    """Deal a hand of the set's region, shown to be kept or dealt again."""
+    drill_set = _owned(request, pk)
+    return _detail(request, drill_set, deal(drill_set.region, random.Random()))
+
+
+def _added(drill_set: DrillSet, hand: dict[str, Any], source: str) -> str:
+    """Put ``hand`` at the end of the set, or say why not."""
+    if hand.get("region") != drill_set.region:
+        return _("Not added: this hand is %(hand)s, the set is %(set)s.") % {
+            "hand": region_name(str(hand.get("region", ""))),
+            "set": region_name(drill_set.region),
+        }
+    if not is_win(score_json(hand)):
+        return _("Not added: the engine does not score this as a winning hand.")
+    with transaction.atomic():
+        DrillSet.objects.select_for_update().filter(pk=drill_set.pk).first()
+        if drill_set.hands.count() >= MOST_HANDS:
+            return _("Not added: a set holds at most %(n)s hands.") % {"n": MOST_HANDS}
+        last = drill_set.hands.aggregate(last=Max("position"))["last"] or 0
+        DrillHand.objects.create(drill_set=drill_set, position=last + 1, hand=hand, source=source)
+    return ""
+
+
+def _posted_hand(request: HttpRequest) -> dict[str, Any] | None:
+    try:
+        hand = json.loads(request.POST.get("hand_json", ""))
+    except ValueError:
+        return None
+    return hand if isinstance(hand, dict) else None
+
+
+@login_required
+@require_POST
+def set_keep(request: HttpRequest, pk: int) -> HttpResponse:
+    drill_set = _owned(request, pk)
+    hand = _posted_hand(request)
+    problem = _added(drill_set, hand, "dealt") if hand else _("Not added: no hand was sent.")
+    if problem:
+        messages.error(request, problem)
+    return HttpResponseRedirect(reverse("drill-set", args=[pk]))
+
+
+@login_required
+@require_POST
+def set_remove(request: HttpRequest, pk: int, hand: int) -> HttpResponse:
+    drill_set = _owned(request, pk)
+    get_object_or_404(DrillHand, pk=hand, drill_set=drill_set).delete()
+    return HttpResponseRedirect(reverse("drill-set", args=[pk]))
+
+
+@login_required
+@require_POST
+def set_share(request: HttpRequest, pk: int) -> HttpResponse:
+    """A new link: the old one stops working."""
+    drill_set = _owned(request, pk)
+    drill_set.token = DrillSet._meta.get_field("token").get_default()
+    drill_set.save(update_fields=["token"])
+    return HttpResponseRedirect(reverse("drill-set", args=[pk]))
+
+
+@login_required
+def set_add(request: HttpRequest) -> HttpResponse:
+    """The calculator's "add to a drill set": the page's fields in, a set
+    chosen (or asked for), the hand checked and added."""
+    if request.method != "POST":
+        return HttpResponseRedirect(reverse("drill-sets"))
+    hand = _posted_hand(request) or PageState.from_query(request.POST).to_json()
+    got = score_json(hand)
+    sets = DrillSet.objects.filter(owner=_teacher(request))
+    problem = ""
+    chosen = request.POST.get("drill_set", "")
+    if not is_win(got):
+        problem = _("Not added: the engine does not score this as a winning hand.")
+    elif chosen:
+        drill_set = get_object_or_404(sets, pk=chosen if chosen.isdigit() else 0)
+        problem = _added(drill_set, hand, "entered")
+        if not problem:
+            messages.success(request, _("Added to the set."))
+            return HttpResponseRedirect(reverse("drill-set", args=[drill_set.pk]))
+    context = {
+        "problem": problem,
+        "hand_json": json.dumps(hand, ensure_ascii=False),
+        "drawn": drawn(hand) if is_win(got) else None,
+        "region": region_name(str(hand.get("region", ""))),
+        "sets": [s for s in sets if s.region == hand.get("region")],
+        "others": sum(1 for s in sets if s.region != hand.get("region")),
+    }
+    return render(request, "learn/set_add.html", context, status=400 if problem else 200)
+
+
+# --------------------------------------------------------------------------
+# The learner's page behind the link
+# --------------------------------------------------------------------------
+
+
+def _answer_of(request: HttpRequest, drill_set: DrillSet, got: dict[str, Any]) -> dict[str, Any]:
+    data = request.POST
+    if drill_set.level == "items":
+        known = set(_item_names(drill_set.region))
+        return {"items": sorted(k for k in data.getlist("item") if k in known)}
+
+    def number(text: str) -> int | None:
+        text = text.strip().replace("−", "-").replace("＋", "+").lstrip("+")
+        try:
+            return int(text)
+        except ValueError:
+            return None
+
+    if drill_set.level == "total":
+        return {"total": number(data.get("total", ""))}
+    seats = list(got.get("net") or {})
+    return {"net": {s: number(data.get(f"net_{s}", "")) for s in seats}}
+
+
+def _breakdown(answer: Answer) -> dict[str, Any]:
+    """The graded answer as the learner sees it."""
+    got = score_json(answer.hand)
+    names = _item_names(answer.region)
+    verdicts = _items_graded(answer.graded)
+    items = [
+        {"name": names.get(k, k), "verdict": v}
+        for k, v in sorted(verdicts.items(), key=lambda kv: list(names).index(kv[0]))
+        if k in names
+    ]
+    lines = [
+        {"name": term(line["name"]), "value": line["value"], "unit": term(line.get("unit", ""))}
+        for line in got.get("items", ())
+        if line.get("value")
+    ]
+    net = got.get("net") or {}
+    given = answer.answer.get("net") or {}
+    return {
+        "answer": answer,
+        "items": items,
+        "lines": lines,
+        "total": got.get("total", {}),
+        "total_unit": term(got.get("total", {}).get("unit", "")),
+        "given_total": answer.answer.get("total"),
+        "seats": [
+            {
+                "seat": seat_name(s),
+                "amount": amount,
+                "given": given.get(s),
+                "right": (answer.graded.get("seats_right") or {}).get(s, False),
+            }
+            for s, amount in net.items()
+        ],
+    }
+
+
+@cache_control(private=True)
+def shared(request: HttpRequest, token: str) -> HttpResponse:
+    drill_set = get_object_or_404(DrillSet, token=token) if token else None
+    if drill_set is None:
+        raise Http404
+    name = str(request.session.get(NAME_KEY, ""))
+    if request.method == "POST" and "learner" in request.POST:
+        typed = " ".join(request.POST.get("learner", "").split())[:40]
+        if typed:
+            request.session[NAME_KEY] = typed
+            return HttpResponseRedirect(request.path)
+        return render(
+            request,
+            "learn/set_learner.html",
+            {"drill_set": drill_set, "ask_name": True, "problem": _("Type a name first.")},
+            status=400,
+        )
+    if not name or request.GET.get("rename"):
+        return render(request, "learn/set_learner.html", {"drill_set": drill_set, "ask_name": True})
+    done_all: dict[str, list[int]] = request.session.get(DONE_KEY, {})
+    done = done_all.get(token, [])
+    answers = {a.pk: a for a in Answer.objects.filter(pk__in=done, drill_hand__drill_set=drill_set)}
+    answered = {a.drill_hand_id for a in answers.values()}
+    hands = list(drill_set.hands.all())
+    if request.method == "POST":
+        hand = get_object_or_404(DrillHand, pk=request.POST.get("hand") or 0, drill_set=drill_set)
+        if hand.pk not in answered:
+            got = score_json(hand.hand)
+            given = _answer_of(request, drill_set, got)
+            graded, right = grade(got, drill_set.level, given)
+            made = Answer.objects.create(
+                learner=name,
+                drill_hand=hand,
+                region=drill_set.region,
+                level=drill_set.level,
+                hand=hand.hand,
+                answer=given,
+                graded=graded,
+                right=right,
+            )
+            done_all[token] = [*done, made.pk]
+            request.session[DONE_KEY] = done_all
+            return HttpResponseRedirect(f"{request.path}?graded={made.pk}")
+        return HttpResponseRedirect(request.path)
+    context: dict[str, Any] = {
+        "drill_set": drill_set,
+        "name": name,
+        "level": LEVEL_NAMES.get(drill_set.level, drill_set.level),
+        "count": len(hands),
+        "answered": len(answered),
+    }
+    graded_pk = request.GET.get("graded", "")
+    if graded_pk.isdigit() and int(graded_pk) in answers:
+        context["graded"] = _breakdown(answers[int(graded_pk)])
+    left = [h for h in hands if h.pk not in answered]
+    if left and "graded" not in context:
+        hand = left[0]
+        seats = seat_order(int(hand.hand.get("players", 4)))
+        context.update(
+            hand=hand,
+            number=hands.index(hand) + 1,
+            drawn=drawn(hand.hand),
+            choices=list(_item_names(drill_set.region).items()),
+            seats=[(s, seat_name(s)) for s in seats],
+            unit=term(score_json(hand.hand).get("total", {}).get("unit", "")),
+        )
+    elif not left:
+        context["score"] = sum(a.right for a in answers.values())
+        context["finished"] = True
+    context["more"] = bool(left)
+    return render(request, "learn/set_learner.html", context)
