@@ -38,21 +38,30 @@ from calculator.page.public import (
 )
 from calculator.words import glosses
 from calculator.words.wording import (
+    EVENTS,
     FLAGS,
+    MELDS,
     MONEY_UNIT,
+    TABLE,
     WIN_BY,
     is_english,
+    joined,
     label_of,
+    option_label,
+    option_value,
     region_name,
     seat_name,
     seed_lang,
     seed_part,
     term,
+    tile_name,
+    tiles_named,
     word,
 )
-from rules.deal import deal
+from rules.deal import SEATS, deal
 from rules.engine import score
 from rules.hand import Score
+from rules.options import describe
 from rules.regions import REGIONS
 from rules.tiles import NotationError, parse, tile_code
 
@@ -153,7 +162,45 @@ def hand_view(hand: dict[str, Any]) -> dict[str, Any]:
         "how": how,
         "flags": [label_of(FLAGS, f) for f in hand.get("flags", [])],
         "players": int(hand.get("players", 4)),
+        "more": more_words(hand),
     }
+
+
+def _table_value(key: str, value: Any) -> str:
+    if isinstance(value, dict):
+        return joined(f"{seat_name(str(s))} {n}" for s, n in value.items())
+    if isinstance(value, list):
+        return joined(seat_name(str(s)) for s in value)
+    if key in ("maima_tile", "bao_tile"):
+        return tile_name(str(value))
+    return seat_name(str(value)) if str(value) in SEATS else str(value)
+
+
+def _said(rule: str, value: str) -> str:
+    return _("%(rule)s: %(value)s") % {"rule": rule, "value": value}
+
+
+def more_words(hand: dict[str, Any]) -> list[str]:
+    """What else the hand says that its score depends on: house rules other
+    than the defaults, the table's state, events, the others' melds."""
+    region_key = hand["region"]
+    infos = {info.name: info for info in describe(REGIONS[region_key].options)}
+    out = []
+    for name, value in (hand.get("rules") or {}).items():
+        info = infos.get(name)
+        if info is not None:
+            out.append(_said(option_label(name, region_key), option_value(info, value)))
+    for key, value in (hand.get("table") or {}).items():
+        out.append(_said(label_of(TABLE, key), _table_value(key, value)))
+    for event in hand.get("events") or ():
+        out.append(
+            _said(label_of(EVENTS, str(event.get("type"))), seat_name(str(event.get("seat"))))
+        )
+    for seat, melds in (hand.get("other_melds") or {}).items():
+        for m in melds:
+            meld = f"{label_of(MELDS, m['type'])} {tiles_named(m['tiles'])}"
+            out.append(_said(seat_name(seat), meld))
+    return out
 
 
 def item_choices(region_key: str, ticked: set[str]) -> list[dict[str, Any]]:

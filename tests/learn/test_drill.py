@@ -12,11 +12,14 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client, RequestFactory
+from django.utils import translation
 
 from calculator.learn.forms import read_hand, sign_hand
 from calculator.learn.grading import scored_items
 from calculator.learn.models import Answer
 from calculator.learn.progress import COOKIE, COOKIE_SALT, Progress
+from calculator.learn.views import more_words
+from rules.deal import _winning_cases
 from rules.engine import score
 from rules.regions import REGIONS
 from tests.words.test_script import problems
@@ -137,6 +140,11 @@ def test_a_tampered_hand_is_refused_clearly(client: Client) -> None:
         response = client.post("/learn/answer/", {"h": text, "l": "items", "go": "1"})
         assert response.status_code == 400
         assert 'id="tampered"' in response.content.decode()
+    for language in ("zh-hans", "zh-hant"):
+        client.cookies["django_language"] = language
+        page = client.post("/learn/answer/", {"h": forged, "l": "items"}).content.decode()
+        assert 'id="tampered"' in page and 'id="pick"' in page
+        script_ok(page, language)
 
 
 def _cookie(client: Client) -> Progress:
@@ -197,3 +205,15 @@ def test_a_signed_in_users_answers(client: Client) -> None:
     assert not any(answers[1].graded["seats_right"].values()) or not answers[1].right
     page = client.get("/learn/").content.decode()
     assert 'id="by-level"' in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["zh-hans", "zh-hant"])
+def test_what_else_a_hand_says_is_in_one_script(language: str) -> None:
+    """House rules, table state, events and the others' melds of every
+    winning golden case (what practise-what-I-miss deals from), in words."""
+    with translation.override(language):
+        for region in sorted(REGIONS):
+            for hand, _keys in _winning_cases(region):
+                text = "".join(f"<p>{line}</p>" for line in more_words(hand))
+                assert not problems(text, language), (hand, problems(text, language))
