@@ -31,11 +31,13 @@ from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 
+from calculator.learn import grading
+from calculator.learn.forms import number
 from calculator.learn.models import LEVELS, Answer, DrillHand, DrillSet
 from calculator.page.public import PageState
 from calculator.words.wording import MELDS, WIN_BY, label_of, region_name, seat_name, term
-from rules.deal import counted, deal, is_win
-from rules.engine import score_json
+from rules.deal import deal, is_win
+from rules.engine import score, score_json
 from rules.hand import seat_order
 from rules.regions import REGIONS
 from rules.tiles import NotationError, parse, tile_code
@@ -59,29 +61,14 @@ def _owned(request: HttpRequest, pk: int) -> DrillSet:
 
 
 # --------------------------------------------------------------------------
-# Grading (a small one of our own until the drill's grading lands)
+# Grading: the drill's (learn/grading.py)
 # --------------------------------------------------------------------------
 
 
-def grade(got: dict[str, Any], level: str, answer: dict[str, Any]) -> tuple[dict[str, Any], bool]:
-    """``answer`` against the engine's score ``got``, at ``level``: each item
-    right, missed or wrong; the total right; each seat's money right."""
-    graded: dict[str, Any] = {}
-    if level == "items":
-        known = REGIONS[got["region"]].by_key
-        want = {key for key in counted(got) if key in known}
-        ticked = {key for key in answer.get("items") or () if key in known}
-        graded["items"] = {key: "right" if key in ticked else "missed" for key in sorted(want)} | {
-            key: "wrong" for key in sorted(ticked - want)
-        }
-        return graded, all(v == "right" for v in graded["items"].values())
-    if level == "total":
-        graded["total_right"] = answer.get("total") == got["total"]["value"]
-        return graded, bool(graded["total_right"])
-    net = got.get("net") or {}
-    given = answer.get("net") or {}
-    graded["seats_right"] = {seat: given.get(seat) == amount for seat, amount in net.items()}
-    return graded, all(graded["seats_right"].values())
+def grade(hand: dict[str, Any], level: str, answer: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    """``answer`` against the engine's score of ``hand`` at ``level``."""
+    graded = grading.grade(level, score(hand), answer)
+    return graded.to_json(), graded.right
 
 
 def _items_graded(graded: dict[str, Any]) -> dict[str, str]:
@@ -174,7 +161,6 @@ def results(drill_hand: DrillHand, answers: list[Answer]) -> dict[str, Any]:
     """What the class answered to one hand: how many answered, how many got
     each item right (and ticked one it does not count), the total, each seat,
     the whole answer."""
-    got = score_json(drill_hand.hand)
     names = _item_names(drill_hand.hand["region"])
     items_right: Counter[str] = Counter()
     items_wrong: Counter[str] = Counter()
@@ -193,12 +179,12 @@ def results(drill_hand: DrillHand, answers: list[Answer]) -> dict[str, Any]:
         "answered": len(answers),
         "items": [
             {"key": key, "name": names.get(key, key), "right": items_right[key]}
-            for key in sorted(counted(got), key=list(names).index)
-            if key in names
+            for key in grading.scored_items(score(drill_hand.hand))
         ],
         "wrong": [
             {"key": key, "name": names.get(key, key), "n": n}
-            for key, n in sorted(items_wrong.items())
+            for key, n in sorted(items_wrong.items(), key=lambda kv: list(names).index(kv[0]))
+            if key in names
         ],
         "total_right": total_right,
         "seats_right": seats_right,
@@ -351,13 +337,6 @@ def _answer_of(request: HttpRequest, drill_set: DrillSet, got: dict[str, Any]) -
         known = set(_item_names(drill_set.region))
         return {"items": sorted(k for k in data.getlist("item") if k in known)}
 
-    def number(text: str) -> int | None:
-        text = text.strip().replace("−", "-").replace("＋", "+").lstrip("+")
-        try:
-            return int(text)
-        except ValueError:
-            return None
-
     if drill_set.level == "total":
         return {"total": number(data.get("total", ""))}
     seats = list(got.get("net") or {})
@@ -429,7 +408,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
         if hand.pk not in answered:
             got = score_json(hand.hand)
             given = _answer_of(request, drill_set, got)
-            graded, right = grade(got, drill_set.level, given)
+            graded, right = grade(hand.hand, drill_set.level, given)
             made = Answer.objects.create(
                 learner=name,
                 drill_hand=hand,

@@ -14,9 +14,10 @@ from django.test import Client
 from django.urls import reverse
 
 from calculator.learn.classes import results
+from calculator.learn.grading import scored_items
 from calculator.learn.models import Answer, DrillHand, DrillSet
-from rules.deal import counted, deal
-from rules.engine import score_json
+from rules.deal import deal
+from rules.engine import score, score_json
 from rules.regions import REGIONS
 from tests.browser.support import small_targets
 from tests.words.test_script import problems
@@ -73,8 +74,7 @@ def answer_as(name: str, drill_set: DrillSet, answers: list[dict[str, str | list
 def test_three_learners_counted_per_item(client: Client, teacher: User) -> None:
     drill_set = make_set(teacher, n=1)
     hand = drill_set.hands.get()
-    got = score_json(hand.hand)
-    scored = sorted(counted(got))
+    scored = scored_items(score(hand.hand))
     assert len(scored) >= 2, scored
     first, rest = scored[0], scored[1:]
     other = next(item.key for item in REGIONS["chuzhou"].items if item.key not in scored)
@@ -297,8 +297,7 @@ def test_a_learner_answers_a_two_hand_set_on_a_phone(phone: Any) -> None:  # typ
     for hand in drill_set.hands.all():
         phone.wait_for_selector("#answer-form")
         assert not small_targets(phone), small_targets(phone)
-        scored = counted(score_json(hand.hand))
-        for key in sorted(scored)[:1]:
+        for key in scored_items(score(hand.hand))[:1]:
             phone.click(f"label:has(#item-{key})")
         phone.click("#check")
         phone.wait_for_selector("#graded")
