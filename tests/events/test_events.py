@@ -124,7 +124,9 @@ def test_standings_sum_money_across_rounds(client: Client, referee: User) -> Non
         rnd = draw_and_start(client, event)
         for table in rnd.tables.all():
             play(Client(), table, "S", "E")
-        client.post(reverse("round-state", args=[event.pk, rnd.number]), {"finish": "1", "confirm": "1"})
+        client.post(
+            reverse("round-state", args=[event.pk, rnd.number]), {"finish": "1", "confirm": "1"}
+        )
     table = standings(event)
     assert sum(line.money for line in table["lines"]) == 0
     assert table["lines"][0].money >= table["lines"][-1].money
@@ -210,7 +212,9 @@ def test_withdrawn_players_keep_their_results_and_sit_out(client: Client, refere
     client.post(reverse("entrant-active", args=[event.pk, gone.pk]))
     gone.refresh_from_db()
     assert gone.active
-    client.post(reverse("round-state", args=[event.pk, rnd.number]), {"finish": "1", "confirm": "1"})
+    client.post(
+        reverse("round-state", args=[event.pk, rnd.number]), {"finish": "1", "confirm": "1"}
+    )
     client.post(reverse("entrant-active", args=[event.pk, gone.pk]))
     gone.refresh_from_db()
     assert not gone.active

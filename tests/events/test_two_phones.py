@@ -89,7 +89,8 @@ def test_two_phones_and_a_mistaken_close(phone, browser) -> None:  # type: ignor
     assert second.locator("#n-h").input_value() == "234567m345p79s11z"  # nothing typed is lost
     assert table.session.hands.count() == 1
     shot(second, "two-phones-conflict")
-    assert second.locator("#save-hand").inner_text() == "存为下一局"  # the label follows, though tapped
+    # The button's label follows the answer, though the tap left it focused.
+    assert second.locator("#save-hand").inner_text() == "存为下一局"
     save(second)
     assert table.session.hands.count() == 2
     assert second.locator("#hand-title .count").inner_text().startswith("0/")  # a fresh hand
