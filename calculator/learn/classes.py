@@ -27,20 +27,20 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 
 from calculator.learn import grading
 from calculator.learn.forms import number
 from calculator.learn.models import LEVELS, Answer, DrillHand, DrillSet
+from calculator.learn.views import hand_view
 from calculator.page.public import PageState
-from calculator.words.wording import MELDS, WIN_BY, label_of, region_name, seat_name, term
+from calculator.words.wording import region_name, seat_name, term
 from rules.deal import deal, is_win
 from rules.engine import score, score_json
 from rules.hand import seat_order
 from rules.regions import REGIONS
-from rules.tiles import NotationError, parse, tile_code
 
 LEVEL_NAMES = {
     "items": pgettext_lazy("class", "Tick the items"),
@@ -83,34 +83,10 @@ def _items_graded(graded: dict[str, Any]) -> dict[str, str]:
 # --------------------------------------------------------------------------
 
 
-def _codes(notation: Any) -> list[str]:
-    try:
-        return [tile_code(t) for t in parse(str(notation or ""))]
-    except NotationError:
-        return []
-
-
 def drawn(hand: dict[str, Any]) -> dict[str, Any]:
-    """A hand's tiles and the facts around them, for the template."""
-    how = label_of(WIN_BY, str(hand.get("win_by", "")))
-    if hand.get("discarder"):
-        how = pgettext("class", "%(how)s, from %(seat)s") % {
-            "how": how,
-            "seat": seat_name(hand["discarder"]),
-        }
-    return {
-        "hand": _codes(hand.get("hand")),
-        "win": _codes(hand.get("win_tile")),
-        "melds": [
-            {"label": label_of(MELDS, str(m.get("type"))), "tiles": _codes(m.get("tiles"))}
-            for m in hand.get("melds") or []
-        ],
-        "flowers": _codes(hand.get("flowers")),
-        "seat": seat_name(str(hand.get("seat", "E"))),
-        "dealer": seat_name(str(hand.get("dealer", "E"))),
-        "how": how,
-        "calculator": "/?" + _state_of(hand).query(),
-    }
+    """A hand's tiles and the facts around them, as the drill draws them, and
+    its address on the calculator."""
+    return {**hand_view(hand), "calculator": "/?" + _state_of(hand).query()}
 
 
 def _state_of(hand: dict[str, Any]) -> PageState:
@@ -207,7 +183,8 @@ def _detail(
                 "hand": h,
                 "n": n,
                 "drawn": drawn(h.hand),
-                "total": got.get("total", {}),
+                "total": got.get("total", {}).get("value"),
+                "unit": term(got.get("total", {}).get("unit", "")),
                 "results": results(h, by_hand[h.pk]),
             }
         )
@@ -362,6 +339,7 @@ def _breakdown(answer: Answer) -> dict[str, Any]:
     given = answer.answer.get("net") or {}
     return {
         "answer": answer,
+        "drawn": drawn(answer.hand),
         "items": items,
         "lines": lines,
         "total": got.get("total", {}),
