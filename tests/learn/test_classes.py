@@ -19,7 +19,7 @@ from calculator.learn.models import Answer, DrillHand, DrillSet
 from rules.deal import deal
 from rules.engine import score, score_json
 from rules.regions import REGIONS
-from tests.browser.support import small_targets
+from tests.browser.support import AXE, axe_violations, small_targets
 from tests.words.test_script import problems
 
 pytestmark = pytest.mark.django_db
@@ -273,6 +273,9 @@ def test_the_pages_are_in_one_script(client: Client, teacher: User, language: st
             reverse("drill-set", args=[drill_set.pk])
         ).content.decode()
     pages["list"] = client.get(reverse("drill-sets")).content.decode()
+    calculator = client.get("/?" + "&".join(f"{k}={v}" for k, v in FORM.items())).content.decode()
+    assert 'id="add-to-drill"' in calculator
+    pages["calculator"] = calculator
     pages["deal"] = client.post(reverse("drill-set-deal", args=[sets["items"].pk])).content.decode()
     pages["add"] = client.post(reverse("drill-set-add"), FORM).content.decode()
     pages["refused"] = client.post(reverse("drill-set-add"), {**FORM, "w": "1m"}).content.decode()
@@ -306,3 +309,56 @@ def test_a_learner_answers_a_two_hand_set_on_a_phone(phone: Any) -> None:  # typ
         phone.click("#next")
     phone.wait_for_selector("#final-score")
     assert Answer.objects.filter(learner="小明").count() == 2
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_teacher_adds_a_hand_from_the_calculator_on_a_phone(phone: Any) -> None:  # type: ignore[misc]
+    owner = User.objects.create_user("teacher", password="a-good-long-password")
+    drill_set = make_set(owner, n=0)
+    phone.goto(phone.base_url + reverse("drill-sets"))
+    phone.fill("input[name=username]", "teacher")
+    phone.fill("input[name=password]", "a-good-long-password")
+    phone.click("#sign-in")
+    phone.wait_for_selector("#new-set")
+    assert not small_targets(phone), small_targets(phone)
+    phone.goto(phone.base_url + "/?" + "&".join(f"{k}={v}" for k, v in FORM.items()))
+    with phone.expect_response(lambda r: r.request.method == "POST"):
+        phone.click("#add-to-drill")  # htmx posts the calculator's fields
+    phone.wait_for_selector(f"#add-to-{drill_set.pk}")
+    assert not small_targets(phone), small_targets(phone)
+    phone.click(f"#add-to-{drill_set.pk}")
+    phone.wait_for_url(f"**{reverse('drill-set', args=[drill_set.pk])}")
+    phone.wait_for_selector("#hand-1")
+    assert not small_targets(phone), small_targets(phone)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert drill_set.hands.get().source == "entered"
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(AXE is None, reason="axe-core is not installed (make test installs it)")
+def test_axe_finds_nothing_serious_on_the_class_pages(browser: Any, live_server: Any) -> None:  # type: ignore[misc]
+    owner = User.objects.create_user("teacher", password="a-good-long-password")
+    drill_set = make_set(owner, level="payments", n=1)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
+    page = context.new_page()
+    shared = live_server.url + reverse("drill-shared", args=[drill_set.token])
+    page.goto(shared)
+    assert not axe_violations(page)
+    page.fill("input[name=learner]", "小明")
+    page.click("#start")
+    page.wait_for_selector("#answer-form")
+    assert not axe_violations(page)
+    for seat in "ESWN":
+        page.fill(f"#net-{seat}", "0")
+    page.click("#check")
+    page.wait_for_selector("#graded")
+    assert not axe_violations(page)
+    page.goto(live_server.url + reverse("drill-set", args=[drill_set.pk]))
+    page.fill("input[name=username]", "teacher")
+    page.fill("input[name=password]", "a-good-long-password")
+    page.click("#sign-in")
+    page.wait_for_selector("#hands")
+    assert not axe_violations(page)
+    context.close()
