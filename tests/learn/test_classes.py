@@ -362,3 +362,38 @@ def test_axe_finds_nothing_serious_on_the_class_pages(browser: Any, live_server:
     page.wait_for_selector("#hands")
     assert not axe_violations(page)
     context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_without_javascript_plain_posts_do_it_all(browser: Any, live_server: Any) -> None:  # type: ignore[misc]
+    owner = User.objects.create_user("teacher", password="a-good-long-password")
+    drill_set = make_set(owner, level="total", n=1)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, java_script_enabled=False, locale="zh-CN"
+    )
+    page = context.new_page()
+    page.goto(live_server.url + reverse("drill-shared", args=[drill_set.token]))
+    page.fill("input[name=learner]", "小明")
+    page.click("#start")
+    page.fill("#total", str(score_json(drill_set.hands.get().hand)["total"]["value"]))
+    page.click("#check")
+    page.wait_for_selector("#graded")
+    page.click("#next")
+    page.wait_for_selector("#final-score")
+    assert Answer.objects.get().right
+    page.goto(live_server.url + "/accounts/login/")
+    page.fill("input[name=username]", "teacher")
+    page.fill("input[name=password]", "a-good-long-password")
+    page.click("#sign-in")
+    page.goto(live_server.url + "/?" + "&".join(f"{k}={v}" for k, v in FORM.items()))
+    page.click("#add-to-drill")  # the button's formaction posts the whole form
+    page.click(f"#add-to-{drill_set.pk}")
+    page.wait_for_selector("#hand-2")
+    page.click("#deal-hand")
+    page.click("#keep-hand")
+    page.wait_for_selector("#hand-3")
+    page.click("#remove-1")
+    page.wait_for_selector("#hand-2")
+    assert [h.source for h in drill_set.hands.all()] == ["entered", "dealt"]
+    context.close()
