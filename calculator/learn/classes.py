@@ -71,11 +71,10 @@ def grade(hand: dict[str, Any], level: str, answer: dict[str, Any]) -> tuple[dic
     return graded.to_json(), graded.right
 
 
-def _items_graded(graded: dict[str, Any]) -> dict[str, str]:
-    items = graded.get("items")
-    if isinstance(items, dict):
-        return {str(k): str(v) for k, v in items.items()}
-    return {str(k): v for k, v in graded.items() if v in ("right", "missed", "wrong")}
+def _items_graded(graded: dict[str, Any], names: dict[str, str]) -> list[tuple[str, str]]:
+    """Each item's verdict, the region's items only, in the seed's order."""
+    verdicts = graded.get("items") or {}
+    return [(key, str(verdicts[key])) for key in names if key in verdicts]
 
 
 # --------------------------------------------------------------------------
@@ -142,7 +141,7 @@ def results(drill_hand: DrillHand, answers: list[Answer]) -> dict[str, Any]:
     items_wrong: Counter[str] = Counter()
     total_right = seats_right = whole = 0
     for a in answers:
-        for key, verdict in _items_graded(a.graded).items():
+        for key, verdict in _items_graded(a.graded, names):
             if verdict == "right":
                 items_right[key] += 1
             elif verdict == "wrong":
@@ -157,11 +156,7 @@ def results(drill_hand: DrillHand, answers: list[Answer]) -> dict[str, Any]:
             {"key": key, "name": names.get(key, key), "right": items_right[key]}
             for key in grading.scored_items(score(drill_hand.hand))
         ],
-        "wrong": [
-            {"key": key, "name": names.get(key, key), "n": n}
-            for key, n in sorted(items_wrong.items(), key=lambda kv: list(names).index(kv[0]))
-            if key in names
-        ],
+        "wrong": [{"key": key, "name": names[key], "n": items_wrong[key]} for key in items_wrong],
         "total_right": total_right,
         "seats_right": seats_right,
         "right": whole,
@@ -324,11 +319,9 @@ def _breakdown(answer: Answer) -> dict[str, Any]:
     """The graded answer as the learner sees it."""
     got = score_json(answer.hand)
     names = _item_names(answer.region)
-    verdicts = _items_graded(answer.graded)
     items = [
-        {"name": names.get(k, k), "verdict": v}
-        for k, v in sorted(verdicts.items(), key=lambda kv: list(names).index(kv[0]))
-        if k in names
+        {"name": names[key], "verdict": verdict}
+        for key, verdict in _items_graded(answer.graded, names)
     ]
     lines = [
         {"name": term(line["name"]), "value": line["value"], "unit": term(line.get("unit", ""))}
@@ -382,7 +375,8 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
     answered = {a.drill_hand_id for a in answers.values()}
     hands = list(drill_set.hands.all())
     if request.method == "POST":
-        hand = get_object_or_404(DrillHand, pk=request.POST.get("hand") or 0, drill_set=drill_set)
+        pk = request.POST.get("hand", "")
+        hand = get_object_or_404(DrillHand, pk=pk if pk.isdigit() else 0, drill_set=drill_set)
         if hand.pk not in answered:
             got = score_json(hand.hand)
             given = _answer_of(request, drill_set, got)

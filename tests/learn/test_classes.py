@@ -181,6 +181,12 @@ def test_the_link_works_without_an_account_and_a_new_link_retires_it(
     assert Client().get(old).status_code == 404
     assert Client().get(reverse("drill-shared", args=[drill_set.token])).status_code == 200
     assert Client().get(reverse("drill-shared", args=["no-such-token"])).status_code == 404
+    learner = Client()
+    url = reverse("drill-shared", args=[drill_set.token])
+    learner.post(url, {"learner": "阿东"})
+    for hand in ("abc", "999999", ""):
+        assert learner.post(url, {"hand": hand}).status_code == 404
+    assert learner.post(url, {"learner": "  "}).status_code == 400  # a blank name is asked again
 
 
 # --------------------------------------------------------------------------
