@@ -279,8 +279,21 @@ def set_add(request: HttpRequest) -> HttpResponse:
     sets = DrillSet.objects.filter(owner=_teacher(request))
     problem = ""
     chosen = request.POST.get("drill_set", "")
+    title = " ".join(request.POST.get("new_title", "").split())[:120]
+    level = request.POST.get("new_level", "")
     if not is_win(got):
         problem = _("Not added: the engine does not score this as a winning hand.")
+    elif title and "drill_set" not in request.POST:  # a new set of this hand's region
+        made = DrillSet.objects.create(
+            owner=_teacher(request),
+            title=title,
+            region=str(hand["region"]),
+            level=level if level in LEVELS else LEVELS[0],
+        )
+        problem = _added(made, hand, "entered")
+        if not problem:
+            messages.success(request, _("Added to the set."))
+            return HttpResponseRedirect(reverse("drill-set", args=[made.pk]))
     elif chosen:
         drill_set = get_object_or_404(sets, pk=chosen if chosen.isdigit() else 0)
         problem = _added(drill_set, hand, "entered")
@@ -294,6 +307,7 @@ def set_add(request: HttpRequest) -> HttpResponse:
         "region": region_name(str(hand.get("region", ""))),
         "sets": [s for s in sets if s.region == hand.get("region")],
         "others": sum(1 for s in sets if s.region != hand.get("region")),
+        "levels": [(key, LEVEL_NAMES[key]) for key in LEVELS],
     }
     return render(request, "learn/set_add.html", context, status=400 if problem else 200)
 

@@ -212,6 +212,20 @@ def test_add_from_the_calculator(client: Client, teacher: User) -> None:
     assert drill_set.hands.count() == 2
 
 
+def test_add_into_a_new_set_of_the_hands_region(client: Client, teacher: User) -> None:
+    choose = client.post(reverse("drill-set-add"), FORM).content.decode()
+    assert 'id="new-set-with-hand"' in choose and "楚州" in choose
+    made = client.post(
+        reverse("drill-set-add"), {**FORM, "new_title": "周四班", "new_level": "total"}
+    )
+    drill_set = DrillSet.objects.get()
+    assert made["Location"] == reverse("drill-set", args=[drill_set.pk])
+    assert (drill_set.title, drill_set.region, drill_set.level) == ("周四班", "chuzhou", "total")
+    assert drill_set.hands.get().source == "entered"
+    refused = client.post(reverse("drill-set-add"), {**FORM, "w": "1m", "new_title": "空"})
+    assert refused.status_code == 400 and DrillSet.objects.count() == 1
+
+
 def test_add_refuses_a_hand_that_does_not_win_or_is_of_another_region(
     client: Client, teacher: User
 ) -> None:
