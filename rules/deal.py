@@ -30,12 +30,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import rules
 from rules.engine import score_json
 from rules.hand import EGG_TILES
 from rules.regions import REGIONS
 from rules.tiles import format_tiles, is_honor, parse_one, tile_code
 
-CASES_DIR = Path(__file__).resolve().parents[1] / "tests" / "cases"
+# From the package, not this module: compiled by mypyc, a module's __file__
+# is not where its source lies (rules/__init__.py is never compiled).
+CASES_DIR = Path(rules.__file__).resolve().parents[1] / "tests" / "cases"
 SEATS = "ESWN"
 SUITS = "mps"
 RANDOM_TRIES = 40  # random draws before a golden case is dealt instead
