@@ -32,6 +32,7 @@ from calculator.page.public import (
     PageState,
     TileView,
     house_rules_text,
+    line_why,
     rule_name,
     tile_view,
     value_line,
@@ -250,16 +251,14 @@ def result_rows(region_key: str, got: Score, graded: Graded) -> list[dict[str, A
         }
 
     for line in got.items:
-        item = region.by_key.get(line.key)
-        if line.dropped_by:
-            why = _("replaced by %(name)s") % {"name": term(region.by_key[line.dropped_by].name)}
-        elif item is not None:
-            why = _(item.why) if item.why else ""
-            if line.times > 1:
-                why = _("%(why)s (× %(n)s)") % {"why": why, "n": line.times}
-        else:
-            why = _("the cap: %(rule)s") % {"rule": term(line.name)}
-        r = row(line.key, term(line.name), line.value, term(line.unit), why, line.rule)
+        r = row(
+            line.key,
+            term(line.name),
+            line.value,
+            term(line.unit),
+            line_why(region, line),
+            line.rule,
+        )
         r["dropped"] = bool(line.dropped_by)
         rows.append(r)
     shown = {line.key for line in got.items}

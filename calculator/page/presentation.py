@@ -55,7 +55,7 @@ from calculator.words.wording import (
     word_html,
 )
 from rules.engine import score
-from rules.hand import EGG_TILES, SEATS, YAOJI, Score, seat_wind
+from rules.hand import EGG_TILES, SEATS, YAOJI, ItemLine, Score, seat_wind
 from rules.ledger import CARRIED
 from rules.options import describe
 from rules.region import Region
@@ -606,6 +606,20 @@ WILDS_STOOD_FOR = {
 }
 
 
+def line_why(region: Region, line: ItemLine) -> str:
+    """Why a line of the breakdown is there: its item's explanation (× how
+    many times), the item that replaced it, or the cap it applies."""
+    item = region.by_key.get(line.key)
+    if line.dropped_by:
+        return _("replaced by %(name)s") % {"name": term(region.by_key[line.dropped_by].name)}
+    if item is None:
+        return _("the cap: %(rule)s") % {"rule": term(line.name)}
+    why = _(item.why) if item.why else ""
+    if line.times > 1:
+        why = _("%(why)s (× %(n)s)") % {"why": why, "n": line.times}
+    return why
+
+
 def result_view(state: PageState) -> dict[str, Any] | None:
     if not state.complete:
         return None
@@ -631,14 +645,7 @@ def result_view(state: PageState) -> dict[str, Any] | None:
     rows = []
     for line in got.items:
         item = region.by_key.get(line.key)
-        if line.dropped_by:
-            why = _("replaced by %(name)s") % {"name": term(region.by_key[line.dropped_by].name)}
-        elif item is not None:
-            why = _(item.why) if item.why else ""
-            if line.times > 1:
-                why = _("%(why)s (× %(n)s)") % {"why": why, "n": line.times}
-        else:
-            why = _("the cap: %(rule)s") % {"rule": term(line.name)}
+        why = line_why(region, line)
         rows.append(
             {
                 "key": line.key,
