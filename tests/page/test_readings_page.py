@@ -13,6 +13,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from calculator.club.models import ClubSession
+
 pytestmark = pytest.mark.django_db
 
 SEED = "/?r=laosanfan&h=13s66m888m&w=2s&m=k9999m+p555m&s=S&d=E&b=self_draw"
@@ -86,7 +88,7 @@ def test_a_session_shows_the_readings_without_applying_them(client: Client) -> N
         "shown_region": "laosanfan",
     }
     assert client.post(reverse("session-new"), data).status_code == 302
-    url = reverse("session-hand", args=[1])
+    url = reverse("session-hand", args=[ClubSession.objects.get(owner=user).pk])
     page = client.get(url + SEED[1:]).content.decode()
     assert '<details class="readings" id="readings">' in page  # collapsed
     assert lines(page) and 'class="rule" href=' not in page
