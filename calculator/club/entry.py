@@ -125,6 +125,22 @@ def hand_page(
     return render_page(request, address, state, notices, context)
 
 
+def refuse(
+    request: HttpRequest,
+    session: ClubSession,
+    address: str,
+    extra: dict[str, Any],
+    problem: str,
+) -> HttpResponse:
+    """The page again with the hand as sent and why it was not saved (not a
+    redirect, which would lose the reason, with or without JavaScript)."""
+    played = session.replayed()
+    dealt = dealt_to(played, "")
+    state, _notices = page_state(request, pin(session, dealt, False, "d" in request.POST))
+    context = {**hand_context(session, played, state, dealt), **extra, "save_problem": problem}
+    return render_page(request, address, state, [], context, status=422)
+
+
 def save(
     request: HttpRequest,
     session: ClubSession,

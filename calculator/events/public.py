@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_POST
 
-from calculator.club.public import calculator_url, hand_page, save
+from calculator.club.public import calculator_url, hand_page, refuse, save
 from calculator.events.models import Entrant, Event, Round, Seating, Table
 from calculator.events.progress import complete
 from calculator.events.standings import points_text, standings
@@ -135,8 +135,7 @@ def table_save(request: HttpRequest, token: str) -> HttpResponse:
     address = reverse("table-link", args=[token])
     extra = _table_extra(table, token)
     if extra["round_complete"]:
-        extra["save_problem"] = _("This table has played its round.")
-        return hand_page(request, session, address, extra, may_correct=False)
+        return refuse(request, session, address, extra, _("This table has played its round."))
     refused = save(request, session, None, address, extra, may_correct=False)
     if refused is not None:
         return refused

@@ -418,3 +418,19 @@ def test_the_history_says_what_a_correction_changed(client: Client, referee: Use
     client.post(reverse("hand-delete", args=[session.pk, 1]), {"version": session.version})
     page = text_of(client.get(reverse("session", args=[session.pk])))
     assert "第 1 局（老西 · 西 · 点炮）" in page
+
+
+def test_a_table_that_has_played_its_round_refuses_with_the_hand_kept(
+    client: Client, referee: User
+) -> None:
+    _event, rnd = _event_round(client, length=1)
+    table = rnd.tables.first()
+    assert table is not None
+    phone = Client()
+    phone.cookies["django_language"] = "zh-hans"
+    assert _play(phone, table, "S", "E").status_code == 302
+    response = _play(phone, table, "W", "E")
+    assert response.status_code == 422  # not a redirect that loses the reason
+    page = text_of(response)
+    assert in_language("zh-hans", _("This table has played its round.")) in page
+    assert 'value="234567m345p79s11z"' in page and table.session.hands.count() == 1
