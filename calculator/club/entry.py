@@ -125,22 +125,6 @@ def hand_page(
     return render_page(request, address, state, notices, context)
 
 
-def refuse(
-    request: HttpRequest,
-    session: ClubSession,
-    address: str,
-    extra: dict[str, Any],
-    problem: str,
-) -> HttpResponse:
-    """The page again with the hand as sent and why it was not saved (not a
-    redirect, which would lose the reason, with or without JavaScript)."""
-    played = session.replayed()
-    dealt = dealt_to(played, "")
-    state, _notices = page_state(request, pin(session, dealt, False, "d" in request.POST))
-    context = {**hand_context(session, played, state, dealt), **extra, "save_problem": problem}
-    return render_page(request, address, state, [], context, status=422)
-
-
 def save(
     request: HttpRequest,
     session: ClubSession,
@@ -149,9 +133,12 @@ def save(
     extra: dict[str, Any],
     *,
     may_correct: bool,
+    refusal: str = "",
 ) -> HttpResponse | None:
     """Save the hand on the page into ``session``; None when it was saved (the
-    caller says where to go next), else the page again, saying why not."""
+    caller says where to go next), else the page again, saying why not
+    (``refusal``: a reason the caller already has, such as a table's round
+    being played out)."""
     played = session.replayed()
     edit = str(request.POST.get("edit", ""))
     if not digits(edit):
@@ -167,6 +154,8 @@ def save(
     closed = session.closed_because()
     if closed:
         return again(str(CLOSED[closed]))
+    if refusal:
+        return again(refusal)
     if edit and not may_correct:
         state = replace(state, edit="")
         return again(str(NO_CORRECTIONS))

@@ -2,7 +2,7 @@
 hand saved into a session, a session's ledger in words, and the calculator
 address for its next hand. (Events keep each table's hands in a session.)"""
 
-from calculator.club.entry import CHANGED_ELSEWHERE, hand_page, refuse, save, save_hand
+from calculator.club.entry import CHANGED_ELSEWHERE, hand_page, save, save_hand
 from calculator.club.ledger import calculator_url, context, rules_in_words, who
 from calculator.club.models import ClubSession, HandChange, HandRecord, RuleProfile, as_data
 
@@ -16,7 +16,6 @@ __all__ = [
     "calculator_url",
     "context",
     "hand_page",
-    "refuse",
     "rules_in_words",
     "save",
     "save_hand",

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_POST
 
-from calculator.club.public import calculator_url, hand_page, refuse, save
+from calculator.club.public import calculator_url, hand_page, save
 from calculator.events.models import Entrant, Event, Round, Seating, Table
 from calculator.events.progress import complete
 from calculator.events.standings import points_text, standings
@@ -134,9 +134,8 @@ def table_save(request: HttpRequest, token: str) -> HttpResponse:
     session = table.session
     address = reverse("table-link", args=[token])
     extra = _table_extra(table, token)
-    if extra["round_complete"]:
-        return refuse(request, session, address, extra, _("This table has played its round."))
-    refused = save(request, session, None, address, extra, may_correct=False)
+    played_out = _("This table has played its round.") if extra["round_complete"] else ""
+    refused = save(request, session, None, address, extra, may_correct=False, refusal=played_out)
     if refused is not None:
         return refused
     messages.info(request, _("Saved. The next hand:"))
