@@ -12,12 +12,15 @@ page, next to the save button, with everything typed still there.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import secrets
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
-from django.db import transaction
-from django.db.models import F
+from django.db import DatabaseError, transaction
+from django.db.models import F, Max
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -49,6 +52,12 @@ NO_CORRECTIONS = gettext_lazy(
 CHANGED_ELSEWHERE = gettext_lazy(
     "This session was changed on another device; nothing was saved. Check it and try again."
 )
+UNSURE = gettext_lazy(
+    "The server could not confirm the save (the database did not answer). Your hand is "
+    "still here: save again — the same hand is never stored twice."
+)
+UNCHANGED = gettext_lazy("Nothing to save: the correction changes nothing in the hand.")
+SAVED_THEN_DELETED = gettext_lazy("This hand was saved, and the referee has since deleted it.")
 KEPT = gettext_lazy(
     "Your hand is still here, scored for the table as it stands now: save it as the next "
     "hand, or discard it."
@@ -88,21 +97,52 @@ def pin(
     return pinned
 
 
+def mint(played: Replay, state: PageState) -> PageState:
+    """A new hand's entry gets its identity at its first tap: a key, and the
+    deal it is for (the table's next). A correction is named by its hand."""
+    if state.edit or (state.key and state.deal):
+        return state
+    return replace(
+        state, key=state.key or secrets.token_urlsafe(12), deal=str(len(played.steps) + 1)
+    )
+
+
+def table_mark(table: Mapping[str, Any]) -> str:
+    """A short mark of the table a deal hands on (dealer, 针, 老庄 …): the page
+    carries the one it was scored for, so a save can tell the table changed."""
+    text = json.dumps(table, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.blake2s(text.encode(), digest_size=8).hexdigest()
+
+
+def saved_record(session: ClubSession, key: str) -> HandRecord | None:
+    """The hand a saved entry became, if it was saved."""
+    if not key:
+        return None
+    return HandRecord.objects.filter(session=session, key=key).first()
+
+
 def hand_context(
     session: ClubSession, played: Replay, state: PageState, dealt: Mapping[str, Any]
 ) -> dict[str, Any]:
-    """What the page shows of the session around the calculator."""
+    """What the page shows of the session around the calculator: the table's
+    hands so far, and what became of this entry when it was already saved
+    (back, reload, a retry that was answered late)."""
     due = str(dealt.get("dealer", "E"))
-    return {
+    done = saved_record(session, state.key) if not state.edit else None
+    context = {
         "club": session,
         "pinned": True,
         "pinned_rules": ledger.rules_in_words(session.region, session.rules),
         "pinned_table": ledger.carried_lines(dealt),
-        "seen": len(played.steps),
+        "table_mark": table_mark(dealt),
         "dealer_due": ledger.who(session, due) if state.dealer != due else "",
         "closed": str(CLOSED.get(session.closed_because(), "")),
         "seat_names": session.players,
+        "saved_as": saved_words(session, done, played) if done is not None else "",
+        "taken": [] if done is not None else taken(session, played, state),
+        "next_deal": len(played.steps) + 1,
     }
+    return context
 
 
 def hand_page(
@@ -113,16 +153,26 @@ def hand_page(
     *,
     may_correct: bool,
 ) -> HttpResponse:
-    """The calculator entering a hand for ``session`` (or correcting one)."""
+    """The calculator entering a hand for ``session`` (or correcting one). An
+    entry without an identity gets one here; the form carries it from then
+    on, and so does the address (each edit's answer, or the page's script)."""
     played = session.replayed()
     data = request.POST if request.method == "POST" else request.GET
     edit = str(data.get("edit", "")) if may_correct else ""
     dealt = dealt_to(played, edit)
     state, notices = page_state(request, pin(session, dealt, may_correct, "d" in data))
+    state = mint(played, state)
     if request.method == "POST" and not getattr(request, "htmx", False):
         return HttpResponseRedirect(f"{address}?{state.query()}", status=303)
     context = {**hand_context(session, played, state, dealt), **extra}
     return render_page(request, address, state, notices, context)
+
+
+class Saved(NamedTuple):
+    """A hand on the record: just stored, or stored before by the same entry."""
+
+    record: HandRecord
+    fresh: bool
 
 
 def save(
@@ -134,17 +184,22 @@ def save(
     *,
     may_correct: bool,
     refusal: str = "",
-) -> HttpResponse | None:
-    """Save the hand on the page into ``session``; None when it was saved (the
-    caller says where to go next), else the page again, saying why not
-    (``refusal``: a reason the caller already has, such as a table's round
-    being played out)."""
+) -> Saved | HttpResponse:
+    """Save the hand on the page into ``session``: the record it is now (also
+    when this entry was saved before: a double tap, a retry, the back
+    button), else the page again saying why not (``refusal``: a reason the
+    caller already has, such as a table's round being played out)."""
     played = session.replayed()
     edit = str(request.POST.get("edit", ""))
     if not digits(edit):
         edit = ""
     dealt = dealt_to(played, edit if may_correct else "")
     state, _notices = page_state(request, pin(session, dealt, dealer_given="d" in request.POST))
+    if not state.edit:
+        done = saved_record(session, state.key)
+        if done is not None:
+            return Saved(done, fresh=False)
+        state = mint(played, state)
 
     def again(problem: str, *more: str, status: int = 422) -> HttpResponse:
         context = {**hand_context(session, played, state, dealt), **extra}
@@ -166,21 +221,107 @@ def save(
     if not got.winning and state.win_by != "draw":
         return again(str(NOT_WON))
     data = as_data(request_json, dealt=str(dealt.get("dealer", "E")))
-    if save_hand(session, user, data, request.POST.get("version"), edit):
-        return None
+    try:
+        if state.edit:
+            outcome = save_correction(
+                session, user, data, request.POST.get("version"), int(state.edit)
+            )
+        else:
+            seen = str(request.POST.get("table_mark") or table_mark(dealt))
+            outcome = save_entry(session, user, data, state.key, int(state.deal), seen)
+    except DatabaseError:
+        # Whether the commit went through is not known here; the entry's key
+        # makes the retry safe either way, so say that, with the hand kept.
+        return again(str(UNSURE), status=503)
+    if isinstance(outcome, HandRecord):
+        return Saved(outcome, fresh=True)
+    if outcome == "unchanged":
+        return again(str(UNCHANGED), status=200)
     # Another phone (or the referee) wrote first: say what, keep this hand,
-    # and score it again for the table as it stands now.
+    # and score it again, as an entry for the table's next deal.
     session.refresh_from_db()
     was_due = state.dealer == dealt.get("dealer", "E")
     played = session.replayed()
+    taken_before = taken(session, played, state)
     dealt = dealt_to(played, edit)
     state = pin(session, dealt, dealer_given=not was_due)(state)
-    since = _since(session, played, str(request.POST.get("seen", "")))
-    return again(str(CHANGED_ELSEWHERE), *since, str(KEPT), status=409)
+    if not state.edit:
+        state = replace(state, deal=str(len(played.steps) + 1))
+    if outcome == "taken" and taken_before:
+        return again(*taken_before, str(KEPT), status=409)
+    return again(str(CHANGED_ELSEWHERE), str(KEPT), status=409)
+
+
+def save_entry(
+    session: ClubSession, user: Any, data: dict[str, Any], key: str, deal: int, seen: str
+) -> HandRecord | str:
+    """Record a new hand in one transaction, once per entry: the record, or
+    why not — "taken" (deal ``deal`` is on the record from another entry) or
+    "changed" (the table it was scored for, ``seen``, is no longer the one
+    the deal hands on). The session's row is locked first, so saves to one
+    table queue up and each sees the one before."""
+    with transaction.atomic():
+        ClubSession.objects.filter(pk=session.pk).update(version=F("version") + 1)
+        now = ClubSession.objects.get(pk=session.pk)
+        done = saved_record(session, key)
+        if done is not None:
+            transaction.set_rollback(True)
+            return done
+        if deal <= now.hands_played:
+            transaction.set_rollback(True)
+            return "taken"
+        if deal != now.hands_played + 1 or seen not in (
+            table_mark(now.table),
+            table_mark(now.replayed().table),  # the kept copy may predate its first hand
+        ):
+            transaction.set_rollback(True)
+            return "changed"
+        last = session.hands.aggregate(last=Max("position"))["last"] or 0
+        record = HandRecord.objects.create(session=session, position=last + 1, key=key, data=data)
+        HandChange.objects.create(
+            session=session, record=record, user=user, action="add", position=deal, after=data
+        )
+        session.refresh()
+    return record
+
+
+def save_correction(
+    session: ClubSession, user: Any, data: dict[str, Any], version: str | None, number: int
+) -> HandRecord | str:
+    """Correct hand ``number`` in one transaction: the record, or "unchanged"
+    (nothing to correct: nothing saved, nothing logged) or "changed" (the
+    session changed since ``version`` was read, or the hand is gone). A
+    correction settles a dispute over the hand."""
+    with transaction.atomic():
+        if not claim_version(session, version):
+            return "changed"
+        live = session.live_hands()
+        if not 1 <= number <= len(live):
+            transaction.set_rollback(True)
+            return "changed"
+        record = live[number - 1]
+        if record.data == data:
+            transaction.set_rollback(True)
+            return "unchanged"
+        HandChange.objects.create(
+            session=session,
+            record=record,
+            user=user,
+            action="edit",
+            position=number,
+            before=record.data,
+            after=data,
+        )
+        record.data, record.dispute = data, ""
+        record.save(update_fields=["data", "dispute"])
+        session.refresh()
+    return record
 
 
 def claim_version(session: ClubSession, version: str | None) -> bool:
-    """Claim the next version, or say the session changed under us."""
+    """Claim the next version, or say the session changed under us (the
+    referee's corrections, deletes and restores; a new hand is guarded by
+    its entry instead)."""
     if version is None or not digits(version):
         return False
     claimed = ClubSession.objects.filter(pk=session.pk, version=int(version)).update(
@@ -189,44 +330,28 @@ def claim_version(session: ClubSession, version: str | None) -> bool:
     return claimed == 1
 
 
-def save_hand(
-    session: ClubSession, user: Any, data: dict[str, Any], version: str | None, edit: str = ""
-) -> bool:
-    """Record a hand (or correct hand ``edit``) in one transaction; False if
-    the session changed since ``version`` was read, or the hand to correct is gone."""
-    with transaction.atomic():
-        if not claim_version(session, version):
-            return False
-        if digits(edit):
-            record = HandRecord.objects.filter(session=session, position=int(edit)).first()
-            if record is None:
-                transaction.set_rollback(True)
-                return False
-            HandChange.objects.create(
-                session=session,
-                user=user,
-                action="edit",
-                position=record.position,
-                before=record.data,
-                after=data,
-            )
-            record.data = data
-            record.save(update_fields=["data"])
-        else:
-            position = session.hands.count() + 1
-            HandRecord.objects.create(session=session, position=position, data=data)
-            HandChange.objects.create(
-                session=session, user=user, action="add", position=position, after=data
-            )
-        session.refresh()
-    return True
+def saved_words(session: ClubSession, record: HandRecord, played: Replay | None = None) -> str:
+    """What a saved entry became: "已保存为第 3 局：张伟 · 南 · 点炮 · 20 番：…"."""
+    number = record.number()
+    if number is None:
+        return str(SAVED_THEN_DELETED)
+    played = played or session.replayed()
+    row = ledger.rows(session, played)[number - 1]
+    return _("Saved as hand %(n)s: %(what)s") % {
+        "n": number,
+        "what": ledger.summary(row, session),
+    }
 
 
-def _since(session: ClubSession, played: Replay, seen: str) -> list[str]:
-    """The hands entered elsewhere since the page was drawn, in words."""
-    if not digits(seen) or int(seen) >= len(played.steps):
+def taken(session: ClubSession, played: Replay, state: PageState) -> list[str]:
+    """The hands recorded from other entries since this one began, in words:
+    the deal it was for is already on the record."""
+    if state.edit or not digits(state.deal):
         return []
-    rows = ledger.rows(session, played)[int(seen) :]
+    deal = int(state.deal)
+    if deal > len(played.steps):
+        return []
+    rows = ledger.rows(session, played)[deal - 1 :]
     return [
         _("Hand %(n)s was entered on another phone: %(what)s")
         % {"n": row["number"], "what": ledger.summary(row, session)}

@@ -41,6 +41,8 @@ ACTIONS = {
     "edit": pgettext("a hand was", "corrected"),
     "delete": pgettext("a hand was", "deleted"),
     "restore": pgettext("a hand was", "restored"),
+    "dispute": pgettext("a hand was", "disputed at the table"),
+    "settle": pgettext("a hand was", "settled by the referee"),
 }
 
 
@@ -53,8 +55,9 @@ def who(session: ClubSession, seat: str | None) -> str:
 
 def rows(session: ClubSession, played: Replay) -> list[dict[str, Any]]:
     seats = session.seats
+    records = session.live_hands()
     out = []
-    for step in played.steps:
+    for step, record in zip(played.steps, records, strict=False):
         result = step.result
         winning = bool(result.get("winning"))
         total = result.get("total") or {}
@@ -90,6 +93,25 @@ def rows(session: ClubSession, played: Replay) -> list[dict[str, Any]]:
                 "problems": problems,
                 "net": [result.get("net", {}).get(s, 0) for s in seats],
                 "totals": [step.totals.get(s, 0) for s in seats],
+                "dispute": record.dispute,
+            }
+        )
+    return out
+
+
+def witnessed(session: ClubSession) -> list[dict[str, Any]]:
+    """The table's hands as every phone at it sees them, newest first: each
+    with who won how, each player's money and the running totals."""
+    out = []
+    for row in reversed(rows(session, session.replayed())):
+        out.append(
+            {
+                **row,
+                "summary": summary(row, session),
+                "running": [
+                    (who(session, seat), total)
+                    for seat, total in zip(session.seats, row["totals"], strict=True)
+                ],
             }
         )
     return out
@@ -153,8 +175,15 @@ def what_changed(session: ClubSession, before: Mapping[str, Any], after: Mapping
 
 def history(session: ClubSession, limit: int = 50) -> list[dict[str, Any]]:
     """Each change in words ("第 4 局（张伟 · 东 · 自摸）已更正：胡家 … · 王 · 21:40"),
-    newest first, and whether it can be undone in one tap."""
-    current = {h.position: h.data for h in session.hands.all()}
+    newest first, and whether it can be undone in one tap. A hand is named
+    by its number in the ledger now, whatever it was when it changed; a
+    deleted one as deleted, so no two lines give one number to two hands."""
+    records = list(session.hands.all())
+    numbers: dict[int, int] = {}
+    for kept in records:
+        if kept.deleted is None:
+            numbers[kept.pk] = len(numbers) + 1
+    by_id = {r.pk: r for r in records}
     changes = list(session.changes.select_related("user").all()[:limit])
     undone = {
         c.before.get("undoes")
@@ -165,21 +194,35 @@ def history(session: ClubSession, limit: int = 50) -> list[dict[str, Any]]:
     for change in changes:
         at = timezone.localtime(change.at).strftime("%H:%M")
         named = change.after if change.action in ("add", "restore") else change.before
-        line = _("Hand %(n)s (%(hand)s) %(what)s · %(who)s · %(at)s") % {
-            "n": change.position,
+        record = by_id.get(change.record_id) if change.record_id else None
+        values = {
             "hand": hand_label(session, named if isinstance(named, dict) else None),
             "what": ACTIONS.get(change.action, change.action),
             "who": change.user.get_username() if change.user else _("a table's phone"),
             "at": at,
         }
+        if record is not None and record.deleted is not None:
+            line = _("A deleted hand (%(hand)s) %(what)s · %(who)s · %(at)s") % values
+        else:
+            number = numbers.get(record.pk, 0) if record is not None else change.position
+            line = _("Hand %(n)s (%(hand)s) %(what)s · %(who)s · %(at)s") % {"n": number, **values}
         if change.action == "edit" and change.before and change.after:
             line += _(": %(changes)s") % {
                 "changes": what_changed(session, change.before, change.after)
             }
-        restorable = change.pk not in undone and (
-            change.action == "delete"
-            or (change.action == "edit" and current.get(change.position) == change.after)
-        )
+        if change.action in ("dispute", "settle") and isinstance(change.after, dict):
+            line += _(": %(reason)s") % {"reason": change.after.get("reason", "")}
+        if record is None:
+            restorable = change.action == "delete" and change.pk not in undone
+        elif change.action == "delete":
+            restorable = record.deleted is not None and change.pk not in undone
+        else:
+            restorable = (
+                change.action == "edit"
+                and change.pk not in undone
+                and record.deleted is None
+                and record.data == change.after
+            )
         out.append(
             {"id": change.pk, "line": line, "restorable": restorable, "action": change.action}
         )

@@ -76,8 +76,12 @@ class ClubSession(models.Model):
         """The seats in play order (PostgreSQL's jsonb does not keep key order)."""
         return [s for s in seat_order(4) if s in self.players]
 
+    def live_hands(self) -> list[HandRecord]:
+        """The hands that count, in play order (a deleted hand is kept, aside)."""
+        return list(self.hands.filter(deleted__isnull=True))
+
     def replayed(self) -> Replay:
-        hands = [h.data for h in self.hands.all()]
+        hands = [h.data for h in self.live_hands()]
         return replay(self.region, self.seat_count, self.rules, self.start, hands)
 
     def new_share_token(self) -> str:
@@ -113,29 +117,57 @@ class ClubSession(models.Model):
 
 
 class HandRecord(models.Model):
+    """One deal as the table played it. A record is the hand's identity for
+    life: ``position`` only orders it (it never moves), its number in the
+    ledger is its place among the hands not deleted, and a deleted hand stays
+    here, aside, to be restored in place. ``key`` is the entry it came from
+    (minted on the phone's first tap and carried in its address), so the same
+    entry saved twice — a double tap, a retry, the back button — is one hand."""
+
     session = models.ForeignKey(ClubSession, on_delete=models.CASCADE, related_name="hands")
     position = models.PositiveIntegerField()
     data = models.JSONField()  # the hand without region, dealer or carried table state
+    key = models.CharField(max_length=40, blank=True, default="")
+    deleted = models.DateTimeField(null=True, blank=True)
+    # A table's "有异议": a phone's reason, until the referee settles it.
+    dispute = models.CharField(max_length=200, blank=True, default="")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["position"]
         constraints = [
-            models.UniqueConstraint(fields=["session", "position"], name="one_hand_per_position")
+            models.UniqueConstraint(fields=["session", "position"], name="one_hand_per_position"),
+            models.UniqueConstraint(
+                fields=["session", "key"],
+                condition=~models.Q(key=""),
+                name="one_hand_per_entry",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.session} #{self.position}"
+
+    def number(self) -> int | None:
+        """The hand's number in the ledger now (None once deleted)."""
+        if self.deleted is not None:
+            return None
+        return HandRecord.objects.filter(
+            session_id=self.session_id, deleted__isnull=True, position__lte=self.position
+        ).count()
 
 
 class HandChange(models.Model):
     """The history of a session: who added, corrected or deleted which hand, and when."""
 
     session = models.ForeignKey(ClubSession, on_delete=models.CASCADE, related_name="changes")
+    # The hand it changed (older lines, from before hands kept their records, have none).
+    record = models.ForeignKey(
+        HandRecord, null=True, blank=True, on_delete=models.SET_NULL, related_name="changes"
+    )
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)
     at = models.DateTimeField(auto_now_add=True)
-    action = models.CharField(max_length=10)  # add, edit, delete, restore
-    position = models.PositiveIntegerField()
+    action = models.CharField(max_length=10)  # add, edit, delete, restore, dispute, settle
+    position = models.PositiveIntegerField()  # the hand's number when it changed
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
 

@@ -2,8 +2,17 @@
 hand saved into a session, a session's ledger in words, and the calculator
 address for its next hand. (Events keep each table's hands in a session.)"""
 
-from calculator.club.entry import CHANGED_ELSEWHERE, hand_page, save, save_hand
-from calculator.club.ledger import calculator_url, context, rules_in_words, who
+from calculator.club.disputes import mark_disputed
+from calculator.club.entry import (
+    CHANGED_ELSEWHERE,
+    Saved,
+    hand_page,
+    save,
+    save_entry,
+    saved_record,
+    saved_words,
+)
+from calculator.club.ledger import calculator_url, context, rules_in_words, who, witnessed
 from calculator.club.models import ClubSession, HandChange, HandRecord, RuleProfile, as_data
 
 __all__ = [
@@ -12,12 +21,17 @@ __all__ = [
     "HandChange",
     "HandRecord",
     "RuleProfile",
+    "Saved",
     "as_data",
     "calculator_url",
     "context",
     "hand_page",
+    "mark_disputed",
     "rules_in_words",
     "save",
-    "save_hand",
+    "save_entry",
+    "saved_record",
+    "saved_words",
     "who",
+    "witnessed",
 ]

@@ -20,6 +20,7 @@ urlpatterns = [
     path("sessions/<int:pk>/hands/", views.hand_save, name="hand-save"),
     path("sessions/<int:pk>/hands/<int:position>/edit/", views.hand_edit, name="hand-edit"),
     path("sessions/<int:pk>/hands/<int:position>/delete/", views.hand_delete, name="hand-delete"),
+    path("sessions/<int:pk>/hands/<int:position>/settle/", views.hand_settle, name="hand-settle"),
     path(
         "sessions/<int:pk>/changes/<int:change>/restore/",
         views.change_restore,

@@ -14,7 +14,7 @@ from typing import Any, cast
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 
-from calculator.club import entry, ledger
+from calculator.club import disputes, entry, ledger
 from calculator.club.entry import CHANGED_ELSEWHERE, claim_version
 from calculator.club.forms import (
     SessionForm,
@@ -237,8 +237,14 @@ def hand_save(request: HttpRequest, pk: int) -> HttpResponse:
     session = _owned(request, pk)
     address = reverse("session-hand", args=[pk])
     extra = {"save_url": reverse("hand-save", args=[pk])}
-    refused = entry.save(request, session, request.user, address, extra, may_correct=True)
-    return refused or _back(request, session)
+    outcome = entry.save(request, session, request.user, address, extra, may_correct=True)
+    if isinstance(outcome, HttpResponse):
+        return outcome
+    try:
+        messages.info(request, entry.saved_words(session, outcome.record))
+    except DatabaseError:  # the hand is stored: the answer must not say otherwise
+        messages.info(request, _("Saved."))
+    return _back(request, session)
 
 
 def _closed(request: HttpRequest, session: ClubSession) -> bool:
@@ -249,12 +255,20 @@ def _closed(request: HttpRequest, session: ClubSession) -> bool:
     return bool(reason)
 
 
+def _live(session: ClubSession, number: int) -> HandRecord:
+    """Hand ``number`` as the ledger numbers it now."""
+    live = session.live_hands()
+    if not 1 <= number <= len(live):
+        raise Http404
+    return live[number - 1]
+
+
 @login_required
 def hand_delete(request: HttpRequest, pk: int, position: int) -> HttpResponse:
-    """Asks first, naming the hand; deletes on the answer. The history keeps it
-    and can bring it back."""
+    """Asks first, naming the hand; deletes on the answer. The hand is kept,
+    aside, in its place: the history can bring it back there."""
     session = _owned(request, pk)
-    record = get_object_or_404(HandRecord, session=session, position=position)
+    record = _live(session, position)
     if _closed(request, session):
         return _back(request, session)
     if request.method != "POST":
@@ -268,19 +282,32 @@ def hand_delete(request: HttpRequest, pk: int, position: int) -> HttpResponse:
             return _back(request, session)
         HandChange.objects.create(
             session=session,
+            record=record,
             user=_referee(request),
             action="delete",
             position=position,
             before=record.data,
         )
-        record.delete()
-        for later in session.hands.filter(position__gt=position).order_by("position"):
-            later.position -= 1
-            later.save(update_fields=["position"])
+        record.deleted = timezone.now()
+        record.save(update_fields=["deleted"])
         session.refresh()
     messages.info(
         request, _("Hand %(n)s was deleted. The history below can bring it back.") % {"n": position}
     )
+    return _back(request, session)
+
+
+@login_required
+@require_POST
+def hand_settle(request: HttpRequest, pk: int, position: int) -> HttpResponse:
+    """Answer a table's dispute with a word (a correction answers it too)."""
+    session = _owned(request, pk)
+    try:
+        disputes.settle(session, _referee(request), position, str(request.POST.get("reason", "")))
+    except ValueError as refused:
+        messages.error(request, str(refused))
+    else:
+        messages.info(request, _("Hand %(n)s: the dispute is settled.") % {"n": position})
     return _back(request, session)
 
 
@@ -297,35 +324,44 @@ def change_restore(request: HttpRequest, pk: int, change: int) -> HttpResponse:
         if not claim_version(session, request.POST.get("version")):
             messages.error(request, CHANGED_ELSEWHERE)
             return _back(request, session)
+        record = undone.record
         if undone.action == "delete" and undone.before is not None:
-            position = min(undone.position, session.hands.count() + 1)
-            for later in session.hands.filter(position__gte=position).order_by("-position"):
-                later.position += 1
-                later.save(update_fields=["position"])
-            HandRecord.objects.create(session=session, position=position, data=undone.before)
-            after = undone.before
+            if record is None:  # deleted before hands kept their records: back at its number
+                place = undone.position
+                for later in session.hands.filter(position__gte=place).order_by("-position"):
+                    later.position += 1
+                    later.save(update_fields=["position"])
+                record = HandRecord.objects.create(
+                    session=session, position=place, data=undone.before, deleted=timezone.now()
+                )
+            elif record.deleted is None:
+                transaction.set_rollback(True)
+                return _back(request, session)
+            record.deleted = None
+            record.save(update_fields=["deleted"])
+            after = record.data
         elif undone.action == "edit" and undone.before is not None:
-            record = HandRecord.objects.filter(session=session, position=undone.position).first()
-            if record is None or record.data != undone.after:
+            if record is None or record.deleted is not None or record.data != undone.after:
                 messages.error(request, _("That hand has changed since; nothing was restored."))
                 transaction.set_rollback(True)
                 return _back(request, session)
-            position, after = undone.position, undone.before
-            record.data = after
+            after = record.data = undone.before
             record.save(update_fields=["data"])
         else:
             transaction.set_rollback(True)
             return _back(request, session)
+        number = record.number() or 0
         HandChange.objects.create(
             session=session,
+            record=record,
             user=_referee(request),
             action="restore",
-            position=position,
+            position=number,
             before={"undoes": undone.pk},  # which change this undid, so it is undone once
             after=after,
         )
         session.refresh()
-    messages.info(request, _("Hand %(n)s is back.") % {"n": position})
+    messages.info(request, _("Hand %(n)s is back.") % {"n": number})
     return _back(request, session)
 
 
@@ -333,7 +369,7 @@ def change_restore(request: HttpRequest, pk: int, change: int) -> HttpResponse:
 def hand_edit(request: HttpRequest, pk: int, position: int) -> HttpResponse:
     """Open a past hand on the calculator page, with the table it started from."""
     session = _owned(request, pk)
-    record = get_object_or_404(HandRecord, session=session, position=position)
+    record = _live(session, position)
     played = session.replayed()
     started = played.steps[position - 1].request
     table = {**dict(started.get("table", {})), "dealer": started.get("dealer", "E")}

@@ -11,6 +11,7 @@ instances behind a balancer answer alike.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode, urlsplit
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -21,7 +22,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_POST
 
-from calculator.club.public import calculator_url, hand_page, save
+from calculator.club.public import (
+    calculator_url,
+    hand_page,
+    mark_disputed,
+    save,
+    saved_record,
+    saved_words,
+    witnessed,
+)
 from calculator.events.models import Entrant, Event, Round, Seating, Table
 from calculator.events.progress import complete
 from calculator.events.standings import points_text, standings
@@ -104,6 +113,7 @@ def _table(token: str) -> Table:
 def _table_extra(table: Table, token: str) -> dict[str, Any]:
     session = table.session
     return {
+        **_witness(table, token),
         "event_table": table,
         "table_seats": [
             {"seat": SEAT_NAMES[s], "name": session.players.get(s, "")} for s in session.seats
@@ -114,7 +124,8 @@ def _table_extra(table: Table, token: str) -> dict[str, Any]:
 
 
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
-    """The calculator, entering this table's hands in the round in play."""
+    """The calculator, entering this table's hands in the round in play
+    (``saved``: the entry just stored, said once before the next hand)."""
     table = _table(token)
     session = table.session
     address = reverse("table-link", args=[token])
@@ -122,6 +133,11 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         return HttpResponseRedirect(
             calculator_url(session, session.replayed().table, address=address)
         )
+    if request.method == "GET" and "saved" in request.GET:
+        record = saved_record(session, str(request.GET["saved"]))
+        if record is not None:
+            messages.info(request, saved_words(session, record))
+        return HttpResponseRedirect(address)
     extra = _table_extra(table, token)
     return hand_page(request, session, address, extra, may_correct=False)
 
@@ -129,20 +145,82 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def table_save(request: HttpRequest, token: str) -> HttpResponse:
     """Add the hand on screen to this table's session: a table's link adds
-    hands and does nothing else; what it may not save stays on screen."""
+    hands and does nothing else; what it may not save stays on screen. Once
+    stored, the answer needs nothing more from the database (it names the
+    entry, and the next page finds what it became), so a fault after the
+    commit cannot turn a saved hand into an error."""
     table = _table(token)
     session = table.session
     address = reverse("table-link", args=[token])
     extra = _table_extra(table, token)
     played_out = _("This table has played its round.") if extra["round_complete"] else ""
-    refused = save(request, session, None, address, extra, may_correct=False, refusal=played_out)
-    if refused is not None:
-        return refused
-    messages.info(request, _("Saved. The next hand:"))
-    session.refresh_from_db()
-    url = calculator_url(session, session.replayed().table, address=address)
+    outcome = save(request, session, None, address, extra, may_correct=False, refusal=played_out)
+    if isinstance(outcome, HttpResponse):
+        return outcome
+    url = f"{address}?{urlencode({'saved': outcome.record.key})}"
     if getattr(request, "htmx", False):
         response = HttpResponse(status=204)
         response["HX-Redirect"] = url
         return response
     return HttpResponseRedirect(url)
+
+
+def _witness(table: Table, token: str, problem: str = "") -> dict[str, Any]:
+    return {
+        "table_token": token,
+        "table_hands": witnessed(table.session),
+        "dispute_problem": problem,
+    }
+
+
+def _hands_etag(request: HttpRequest, token: str) -> str | None:
+    found = (
+        Table.objects.filter(link_token=token)
+        .values_list("session_id", "session__version", "session__updated")
+        .first()
+    )
+    if found is None:
+        return None
+    return f"{found[0]}-{found[1]}-{found[2].timestamp()}-{get_language()}"
+
+
+@cache_control(no_cache=True)
+@condition(etag_func=_hands_etag)
+def table_hands(request: HttpRequest, token: str) -> HttpResponse:
+    """The table's saved hands, asked for again every few seconds by each
+    phone at the table (a 304 while nothing was saved or marked)."""
+    table = _table(token)
+    return render(request, "events/_table_hands.html", _witness(table, token))
+
+
+@require_POST
+def table_dispute(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """A phone at the table marks a saved hand "有异议" with a reason, for the
+    referee to settle; nothing here changes the hand."""
+    table = _table(token)
+    problem = ""
+    try:
+        mark_disputed(table.session, number, str(request.POST.get("reason", "")))
+    except ValueError as refused:
+        problem = str(refused)
+    if getattr(request, "htmx", False):
+        table.session.refresh_from_db()
+        status = 422 if problem else 200
+        return render(
+            request, "events/_table_hands.html", _witness(table, token, problem), status=status
+        )
+    if problem:
+        messages.error(request, problem)
+    else:
+        messages.info(request, _("Marked: the referee will see it."))
+    return HttpResponseRedirect(_same_table(request, token) + "#table-hands", status=303)
+
+
+def _same_table(request: HttpRequest, token: str) -> str:
+    """Back to the page the phone was on (the hand it holds is in that
+    address), if it was this table's; else the table's page."""
+    address = reverse("table-link", args=[token])
+    came_from = urlsplit(request.headers.get("Referer", ""))
+    if came_from.path == address and came_from.netloc == request.get_host():
+        return f"{address}?{came_from.query}" if came_from.query else address
+    return address

@@ -28,4 +28,6 @@ urlpatterns = [
     path("e/<str:token>/live/", public.live, name="event-live"),
     path("t/<str:token>/", public.table_page, name="table-link"),
     path("t/<str:token>/save/", public.table_save, name="table-save"),
+    path("t/<str:token>/hands/", public.table_hands, name="table-hands"),
+    path("t/<str:token>/hands/<int:number>/dispute/", public.table_dispute, name="table-dispute"),
 ]

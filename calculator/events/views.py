@@ -68,6 +68,7 @@ def _round_view(event: Event, rnd: Round) -> dict[str, Any]:
     tables = []
     for table in rnd.tables.select_related("session").prefetch_related("seats__entrant"):
         done, length = progress(event, table.session)
+        disputed = table.session.hands.filter(deleted__isnull=True).exclude(dispute="").count()
         tables.append(
             {
                 "table": table,
@@ -77,6 +78,7 @@ def _round_view(event: Event, rnd: Round) -> dict[str, Any]:
                 "done": done,
                 "length": length,
                 "complete": done >= length,
+                "disputed": disputed,
                 # its link works, or will once the round starts (then a QR code for it)
                 "live": not table.link_revoked and not rnd.finished,
             }

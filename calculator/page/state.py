@@ -23,6 +23,7 @@ goes back to. Only the current region's part ever reaches the engine.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -242,6 +243,9 @@ class Aside:
         return out
 
 
+_ENTRY_KEY = re.compile(r"[A-Za-z0-9_-]{8,40}")
+
+
 @dataclass(frozen=True)
 class PageState:
     region: str = DEFAULT_REGION
@@ -262,6 +266,11 @@ class PageState:
     players: int = 4
     events: Mapping[str, int] = field(default_factory=dict)  # "type.seat" → how many
     edit: str = ""  # the club session's hand being corrected (the session is in the address)
+    # A hand entered for a session: the entry's identity from its first tap
+    # (a redraw, a reload, the back button and a resent POST all carry it)
+    # and the deal it is for, as the table counted when the entry began.
+    key: str = ""
+    deal: str = ""
     kept: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # other regions' rules
     aside: Aside = field(default_factory=Aside)
     undo: str = ""  # the region switched from: one tap goes back to it
@@ -349,6 +358,8 @@ class PageState:
             players=players,
             events=events,
             edit=one("edit") if digits(one("edit")) else "",
+            key=one("key") if _ENTRY_KEY.fullmatch(one("key")) else "",
+            deal=one("deal") if digits(one("deal")) and len(one("deal")) < 6 else "",
             kept=kept,
             aside=Aside.read(data, one, many),
             undo=one("pr") if one("pr") in REGIONS and one("pr") != region else "",
@@ -395,6 +406,8 @@ class PageState:
         pairs += self.aside.pairs()
         if self.undo:
             pairs.append(("pr", self.undo))
+        if self.key:
+            pairs += [("key", self.key), ("deal", self.deal)]
         return pairs
 
     @staticmethod

@@ -80,3 +80,51 @@ document.addEventListener("submit", (event) => {
   const next = event.target.querySelector("input[name=next]");
   if (next) next.value = location.pathname + location.search;
 });
+
+// A save that cannot reach the server: say so at once, keep the hand (it is in
+// the address too, so a reload keeps it), and send the same entry again when
+// the network is back, or at a tap on save. The server stores an entry once,
+// so a resend that crosses a late answer stores nothing twice.
+const PENDING = "suanfan-pending-save";
+const pending = () => {
+  try { return JSON.parse(localStorage.getItem(PENDING) || "null"); } catch { return null; }
+};
+const tell = (key) => {
+  const note = document.getElementById("offline-note");
+  if (!note) return;
+  note.textContent = note.dataset[key] || "";
+  note.hidden = false;
+};
+document.addEventListener("htmx:sendError", (event) => {
+  const button = event.detail.elt;
+  if (!button || button.id !== "save-hand") return;
+  try { localStorage.setItem(PENDING, JSON.stringify({ entry: button.dataset.entry })); } catch { /* private mode */ }
+  tell("offline");
+});
+document.addEventListener("htmx:afterRequest", (event) => {
+  if (event.detail.elt && event.detail.elt.id === "save-hand" && event.detail.xhr && event.detail.xhr.status) {
+    localStorage.removeItem(PENDING);
+  }
+});
+const resend = () => {
+  const waiting = pending();
+  const button = document.getElementById("save-hand");
+  if (!waiting || !button || button.dataset.entry !== waiting.entry || !navigator.onLine) return;
+  tell("resending");
+  button.click();
+};
+window.addEventListener("online", resend);
+document.addEventListener("DOMContentLoaded", () => {
+  const waiting = pending();
+  if (waiting && document.getElementById("saved-as")) localStorage.removeItem(PENDING);
+  else resend();
+});
+
+// A hand entry's identity is minted with the page: put it in the address at
+// once, so a reload or the back button comes back to the same entry.
+document.addEventListener("DOMContentLoaded", () => {
+  const here = document.querySelector("[data-here]");
+  if (here && here.dataset.here !== location.pathname + location.search) {
+    history.replaceState(history.state, "", here.dataset.here);
+  }
+});

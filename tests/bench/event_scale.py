@@ -49,7 +49,8 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from calculator.club.public import save_hand  # noqa: E402
+from calculator.club.entry import table_mark  # noqa: E402
+from calculator.club.public import save_entry  # noqa: E402
 from calculator.events import draw  # noqa: E402
 from calculator.events.models import Entrant, Event, Round, Table  # noqa: E402
 from calculator.events.views import _make_table, _met  # noqa: E402
@@ -87,9 +88,10 @@ def build() -> Event:
         rnd = Round.objects.create(event=event, number=number, started=True)
         for i, seated in enumerate(tables, start=1):
             table = _make_table(event, rnd, i, seated)
-            for _ in range(HANDS):
+            for n in range(HANDS):
                 table.session.refresh_from_db()
-                save_hand(table.session, owner, HAND, str(table.session.version))
+                seen = table_mark(table.session.replayed().table)
+                save_entry(table.session, owner, HAND, f"bench-{table.pk}-{n}", n + 1, seen)
         rnd.finished = True
         rnd.save()
     print(
@@ -141,8 +143,8 @@ def concurrent_tables(event: Event) -> None:
             for _ in range(HANDS):
                 page = opener.open(f"{base}/t/{token}/").read().decode()
                 csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
-                version = re.search(r'name="version" value="(\d+)"', page)
-                if not csrf or not version:
+                entry = dict(re.findall(r'name="(key|deal|table_mark)" value="([^"]*)"', page))
+                if not csrf or not entry.get("key"):
                     failures.append(token)
                     return
                 data = urllib.parse.urlencode(
@@ -155,7 +157,7 @@ def concurrent_tables(event: Event) -> None:
                         "b": "discard",
                         "dc": "E",
                         "g": "ready_declared",
-                        "version": version.group(1),
+                        **entry,
                     }
                 ).encode()
                 request = urllib.request.Request(

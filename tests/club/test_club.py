@@ -105,21 +105,23 @@ def test_correcting_a_past_hand_recomputes_what_follows(client: Client, referee:
     assert HandChange.objects.filter(session=session, action="edit").exists()
     session.refresh_from_db()
     client.post(reverse("hand-delete", args=[session.pk, 1]), {"version": session.version})
-    assert list(session.hands.values_list("position", flat=True)) == [1]
+    # the deleted hand is kept aside, in its place; the ledger counts the other
+    assert [h.position for h in session.live_hands()] == [2]
+    assert session.hands.get(position=1).deleted is not None
     assert HandChange.objects.filter(session=session, action="delete").count() == 1
 
 
-def test_a_stale_version_saves_nothing(client: Client, referee: User) -> None:
+def test_an_entry_for_a_deal_already_recorded_saves_nothing(client: Client, referee: User) -> None:
     session = make_session(client)
-    stale = session.version
     add_hand(client, session, s="S", dc="E", **PLAIN)
+    # a second device's entry, begun for hand 1 before the first was saved
     response = client.post(
         reverse("hand-save", args=[session.pk]),
-        {"r": "chuzhou", "club": session.pk, "version": stale, "s": "W", "dc": "E", **PLAIN},
+        {"r": "chuzhou", "key": "second-device", "deal": "1", "s": "W", "dc": "E", **PLAIN},
         follow=True,
     )
     assert session.hands.count() == 1
-    assert "another device" in response.content.decode() or "其他设备" in response.content.decode()
+    assert "another phone" in response.content.decode() or "另一部手机" in response.content.decode()
 
 
 def test_drawn_hands_and_events(client: Client, referee: User) -> None:

@@ -18,7 +18,7 @@ WRITER = """
 import django, os, sys
 django.setup()
 from django.contrib.auth.models import User
-from calculator.club.entry import save_hand
+from calculator.club.entry import save_entry, table_mark
 from calculator.club.models import ClubSession
 user, _ = User.objects.get_or_create(username="writer")
 session = ClubSession.objects.create(owner=user, title="kill -9", region="laosanfan",
@@ -29,7 +29,8 @@ print("session", session.pk, flush=True)
 n = 0
 while True:
     session.refresh_from_db()
-    if save_hand(session, user, hand, str(session.version)):
+    seen = table_mark(session.replayed().table)
+    if not isinstance(save_entry(session, user, hand, f"entry-{n:06d}", n + 1, seen), str):
         n += 1
         print("committed", n, flush=True)
 """

@@ -6,6 +6,7 @@ seats are named by their players. Each refusal is worded in three scripts."""
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -53,10 +54,16 @@ def session_of(client: Client, region: str = "chuzhou", **extra: Any) -> ClubSes
 
 
 def page_fields(client: Client, url: str) -> dict[str, str]:
-    """The calculator's fields as the page the session links to sets them."""
-    response = client.get(url)
-    if response.status_code == 302:
-        url = response["Location"]
+    """The calculator's fields as the page the session links to sets them
+    (with the hand entry's identity the page gives it)."""
+    return here(client.get(url, follow=True))
+
+
+def here(response: Any) -> dict[str, str]:
+    """The fields of the address a page puts itself at (its entry's key and deal)."""
+    found = re.search(r'data-here="([^"]*)"', response.content.decode())
+    assert found, "the page names no address"
+    url = html.unescape(found.group(1))
     return {k: v[-1] for k, v in parse_qs(urlsplit(url).query).items()}
 
 
@@ -293,13 +300,10 @@ def test_a_second_phone_sees_the_hand_entered_first_and_keeps_its_own(
         assert str(KEPT) in page
     assert 'value="234567m345p79s11z"' in page and 'id="discard-hand"' in page
     assert table.session.hands.count() == 1
-    # the phone chooses to save its hand as the next one: it is, at the new version
-    table.session.refresh_from_db()
-    fields = {
-        k: v[-1] for k, v in parse_qs(urlsplit(response.get("HX-Replace-Url", "")).query).items()
-    }
-    assert f'name="version" value="{table.session.version}"' in page
-    again = {**stale, **fields, **HAND, "s": "W", "dc": "N", "version": table.session.version}
+    # the phone chooses to save its hand as the next one: the same entry, for hand 2
+    fields = here(response)
+    assert fields["key"] == stale["key"] and fields["deal"] == "2"
+    again = {**stale, **fields, **HAND, "s": "W", "dc": "N"}
     assert two.post(reverse("table-save", args=[table.link_token]), again).status_code == 302
     assert table.session.hands.count() == 2
 
@@ -417,7 +421,7 @@ def test_the_history_says_what_a_correction_changed(client: Client, referee: Use
     session.refresh_from_db()
     client.post(reverse("hand-delete", args=[session.pk, 1]), {"version": session.version})
     page = text_of(client.get(reverse("session", args=[session.pk])))
-    assert "第 1 局（老西 · 西 · 点炮）" in page
+    assert "已删除的一局（老西 · 西 · 点炮）" in page
 
 
 def test_a_table_that_has_played_its_round_refuses_with_the_hand_kept(

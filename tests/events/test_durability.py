@@ -86,8 +86,8 @@ def test_tables_saving_at_once_lose_nothing_when_killed(tmp_path: Path) -> None:
             try:
                 page = opener.open(f"{base}/t/{token}/", timeout=10).read().decode()
                 csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
-                version = re.search(r'name="version" value="(\d+)"', page)
-                assert csrf and version
+                entry = dict(re.findall(r'name="(key|deal|table_mark)" value="([^"]*)"', page))
+                assert csrf and entry.get("key")
                 data = urllib.parse.urlencode(
                     {
                         "csrfmiddlewaretoken": csrf.group(1),
@@ -98,7 +98,7 @@ def test_tables_saving_at_once_lose_nothing_when_killed(tmp_path: Path) -> None:
                         "b": "discard",
                         "dc": "E",
                         "g": "ready_declared",
-                        "version": version.group(1),
+                        **entry,
                     }
                 ).encode()
                 answer = opener.open(
