@@ -86,9 +86,11 @@ class ChuzhouCtx(Ctx):
 
     @cached_property
     def dui(self) -> list[tuple[Block, bool]]:
-        """What items 30–32, 35 and 50 count: triplets, and a 七对's pairs when the option says."""
+        """What items 30–32, 35 and 50 count: triplets, and a 七对's pairs when the
+        option says, each 暗 as a set is (the pair a discarded winning tile
+        completed is 明, as a triplet so completed is)."""
         if self.split.seven_pairs and self.opts.dui_items_count_qidui_pairs:
-            return [(b, True) for b in self.blocks]
+            return list(zip(self.blocks, self.hidden, strict=True))
         return self.trips
 
     @cached_property
