@@ -12,6 +12,8 @@ Readings where the seed and the rules file are silent:
 - 胡单张 counts the tiles that would really win (the win conditions
   included), not every tile that completes the shape; a 七对 (``qidui``)
   waiting on its last pair alone is 单砸.
+- No item reads a player's own wind (a 旋风蛋 is any four winds), so the
+  spec's ``seat_wind_mode`` is refused here as ``unknown_option``.
 """
 
 from __future__ import annotations
