@@ -49,6 +49,18 @@ def number(
     )
 
 
+def own_wind_mode() -> Any:
+    """The spec's ``seat_wind_mode`` ("Seats and seat winds"), one field with one
+    wording wherever it is declared: a region declares it where an item reads
+    the player's own wind, and only there (elsewhere it would change nothing,
+    and is refused as ``unknown_option``)."""
+    return choice(
+        "from_dealer",
+        {"from_dealer": "counted from the dealer", "fixed": "fixed by place"},
+        "own wind (门风)",
+    )
+
+
 @dataclass(frozen=True)
 class OptionInfo:
     name: str

@@ -10,7 +10,10 @@ Readings where the seed and the rules file are silent:
   passes it to the dealer's next seat; a drawn hand keeps it
   (``draw_dealer``: ``pass`` hands it on).
 - 胡单张 counts the tiles that would really win (the win conditions
-  included), not every tile that completes the shape.
+  included), not every tile that completes the shape; a 七对 (``qidui``)
+  waiting on its last pair alone is 单砸.
+- No item reads a player's own wind (a 旋风蛋 is any four winds), so the
+  spec's ``seat_wind_mode`` is refused here as ``unknown_option``.
 """
 
 from __future__ import annotations
@@ -195,9 +198,10 @@ def _men_qing(ctx: ChangchunCtx) -> bool:
 
 
 def _hu_dan_zhang(ctx: ChangchunCtx) -> Hit | None:
-    """One winning tile only: 边 before 夹; 单砸 on the pair; 单胡幺 with no 1, 9 or honor."""
+    """One winning tile only: 边 before 夹; 单砸 on the pair (a 七对's last pair
+    too); 单胡幺 with no 1, 9 or honor."""
     win = ctx.win_tile
-    if win is None or ctx.split.seven_pairs:
+    if win is None:
         return None
     if is_bao_win(ctx.hand):
         if len(ctx.split.wild_assignments) != 1:

@@ -14,7 +14,10 @@ Readings where the seed and the rules file are silent:
 - 清三对/清四对/三对同/清三连对/天地碰 count kongs as triplets (对).
 - 混十四一 needs both a terminal and an honor (all honors is 风胡).
 - With ``xianchanghui_opening_only`` a ``follow_discard`` of a seat other than
-  the dealer is ignored and said so in its payment line (no payment).
+  the dealer is ignored (no payment); ``four_of_a_discard`` is untouched.
+- No item reads a player's own wind (四喜 and 清三连对 count any winds, whoever
+  holds them), so the spec's ``seat_wind_mode`` is refused here as
+  ``unknown_option``.
 """
 
 from __future__ import annotations
@@ -86,9 +89,11 @@ class ChuzhouCtx(Ctx):
 
     @cached_property
     def dui(self) -> list[tuple[Block, bool]]:
-        """What items 30–32, 35 and 50 count: triplets, and a 七对's pairs when the option says."""
+        """What items 30–32, 35 and 50 count: triplets, and a 七对's pairs when the
+        option says, each 暗 as a set is (the pair a discarded winning tile
+        completed is 明, as a triplet so completed is)."""
         if self.split.seven_pairs and self.opts.dui_items_count_qidui_pairs:
-            return [(b, True) for b in self.blocks]
+            return list(zip(self.blocks, self.hidden, strict=True))
         return self.trips
 
     @cached_property

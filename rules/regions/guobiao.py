@@ -15,6 +15,9 @@ Readings where the rules file is silent:
   rulebook's later editions do, and so does the calculator.
 - 错和 (a false win) is the referee's penalty, not a score: below 8 番 the
   hand does not win and nothing is paid.
+- 门风刻 reads the winner's own wind, so the spec's ``seat_wind_mode`` is an
+  option here (``fixed``: the place's letter); the prevalent wind is
+  ``table.round_wind`` either way.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ import MahjongGB
 from rules.context import Ctx
 from rules.hand import SEATS, Hand, ItemLine, Meld, Payment, next_seat, seat_wind
 from rules.items import Hit, Item, sum_of
-from rules.options import number
+from rules.options import number, own_wind_mode
 from rules.region import Evaluation, Region, Settlement
 from rules.split import LOOSE, Block, Split, meld_block
 from rules.text import says
@@ -148,6 +151,7 @@ SEVEN_PAIRS = (19, 6)  # 七对 and 连七对: the hand is shown as its seven pa
 class Options:
     min_fan: int = number(8, "番起和: the fewest 番 that win, 花牌 not counted", 1, 88)
     base: int = number(8, "the base each player pays besides the 番", 0, 1_000)
+    seat_wind_mode: str = own_wind_mode()  # 门风刻 (番种 61) reads it
 
 
 # --------------------------------------------------------------------------
@@ -201,7 +205,7 @@ class Call(NamedTuple):
     prevalent_wind: int
 
 
-def library_call(hand: Hand, win_tile: int | None = None) -> Call:
+def library_call(hand: Hand, opts: Any, win_tile: int | None = None) -> Call:
     tile = hand.win_tile if win_tile is None else win_tile
     assert tile is not None and hand.seat is not None
     self_drawn = hand.win_by == "self_draw"
@@ -215,7 +219,7 @@ def library_call(hand: Hand, win_tile: int | None = None) -> Call:
         last_of_kind="last_of_kind" in hand.flags,
         about_kong=kong,
         wall_last="last_tile" in hand.flags,
-        seat_wind=seat_wind(hand.seat, hand.dealer),
+        seat_wind=seat_wind(hand.seat, hand.dealer, hand.players, opts.seat_wind_mode),
         prevalent_wind=SEATS.index(hand.table.get("round_wind", "E")),
     )
 
@@ -242,7 +246,7 @@ def fans_of(call: Call) -> dict[int, int] | None:
 def readings(hand: Hand, opts: Any, found: list[Split]) -> list[Split]:
     """The shared splitter's reading to show, or the tiles loose for the
     library's special shapes (十三幺, 全不靠, 组合龙 …); nothing if they do not win."""
-    fans = fans_of(library_call(hand))
+    fans = fans_of(library_call(hand, opts))
     if fans is None:
         return []
     seven = any(number in fans for number in SEVEN_PAIRS)
@@ -258,7 +262,7 @@ def readings(hand: Hand, opts: Any, found: list[Split]) -> list[Split]:
 class GuobiaoCtx(Ctx):
     @cached_property
     def fans(self) -> dict[int, int]:
-        return fans_of(library_call(self.hand)) or {}
+        return fans_of(library_call(self.hand, self.opts)) or {}
 
 
 def _found(number: int) -> Any:
@@ -344,7 +348,7 @@ def settle(hand: Hand, opts: Options, ev: Evaluation | None) -> Settlement:
 def winning_tiles(hand: Hand, opts: Any) -> list[int]:
     """Every tile that completes the hand in some 国标 shape, special ones included."""
     held = [*hand.concealed, *(t for m in hand.melds for t in m.tiles)]
-    call = library_call(hand, 0)  # the hand's arguments, once; each probe swaps the tile
+    call = library_call(hand, opts, 0)  # the hand's arguments, once; each probe swaps the tile
     return [
         t
         for t in range(N_KINDS)

@@ -15,6 +15,8 @@ Readings where the seed is silent (options where tables differ):
 - The 包五家 streak doubles flat (``baowu_streak_compound`` doubles once
   more per earlier win of the streak, counted in ``table.baowu_streak_wins``,
   a table key this calculator adds).
+- No item reads a player's own wind (there are no winds), so the spec's
+  ``seat_wind_mode`` is refused here as ``unknown_option``.
 """
 
 from __future__ import annotations

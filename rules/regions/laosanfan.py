@@ -30,7 +30,7 @@ from typing import Any
 from rules.context import Ctx
 from rules.hand import ErrorInfo, Hand, ItemLine, Payment, next_seat
 from rules.items import Hit, Item
-from rules.options import choice, flag, number
+from rules.options import choice, flag, number, own_wind_mode
 from rules.region import Evaluation, Region, Settlement
 from rules.settle import round_up
 from rules.split import CLOSED, EDGE, KONG, SINGLE, TRIP, Block, Split
@@ -95,11 +95,7 @@ class Options:
         {"rotate": "to the dealer's next seat", "winner": "to the winner"},
         "when another seat wins, the deal passes",
     )
-    seat_wind_mode: str = choice(
-        "from_dealer",
-        {"from_dealer": "counted from the dealer", "fixed": "fixed by place"},
-        "own wind (门风)",
-    )
+    seat_wind_mode: str = own_wind_mode()  # 正花 and the own-wind pair read it
 
 
 # --------------------------------------------------------------------------

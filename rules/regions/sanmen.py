@@ -15,6 +15,8 @@ Readings where the seed and the rules file leave it open:
   all-筒 hand worth less than 筒 with honors is no table's rule. Not an option.
 - Feeder-paid kong money (``kong_money_exposed_payer: feeder``) needs the
   meld's ``from``; without it every other player pays.
+- 门风刻 and 门风花牌 read the player's own wind, so the spec's
+  ``seat_wind_mode`` is an option here (``fixed``: the place's letter).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from typing import Any
 from rules.context import Ctx
 from rules.hand import ErrorInfo, Hand, ItemLine, Meld, Payment, next_seat
 from rules.items import Hit, Item
-from rules.options import choice, flag, number
+from rules.options import choice, flag, number, own_wind_mode
 from rules.region import Evaluation, Region, Settlement
 from rules.settle import doubling
 from rules.split import KONG, LOOSE, SEQ, TRIP, Block, Split, meld_block
@@ -71,6 +73,7 @@ class Options:
     )
     kong_money_on_draw: bool = flag(True, "kong money is paid on a drawn hand too")
     maima: bool = flag(False, "买码: the flipped tile's 冲 replaces the base")
+    seat_wind_mode: str = own_wind_mode()  # 门风刻 and 门风花牌 read it
 
     @property
     def not_combined(self) -> bool:

@@ -70,9 +70,10 @@ def test_a_reading_applies_in_one_tap_and_shows_the_way_back(client: Client) -> 
 
 def test_a_hand_no_reading_changes_says_how_many_were_tried(client: Client) -> None:
     client.cookies["django_language"] = "en"
-    # 国标: its options are numbers with no variant named, so none is tried
+    # 国标: min_fan and base are numbers with no variant named, so neither is
+    # tried; seat_wind_mode is, and S (南 either way, no wind pung) gains nothing
     page = client.get("/?r=guobiao&h=123m345m567p789s1z&w=1z&s=S&b=self_draw").content.decode()
-    assert "0 readings tried: none changes the result." in page
+    assert "1 reading tried: none changes the result." in page
 
 
 def test_a_session_shows_the_readings_without_applying_them(client: Client) -> None:
