@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 from django.db import DatabaseError, transaction
 from django.db.models import F, Max
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -138,7 +139,7 @@ def hand_context(
         "dealer_due": ledger.who(session, due) if state.dealer != due else "",
         "closed": str(CLOSED.get(session.closed_because(), "")),
         "seat_names": session.players,
-        "saved_as": saved_words(session, done, played) if done is not None else "",
+        "saved_as": saved_words(session, done) if done is not None else "",
         "taken": [] if done is not None else taken(session, played, state),
         "next_deal": len(played.steps) + 1,
     }
@@ -230,9 +231,21 @@ def save(
             seen = str(request.POST.get("table_mark") or table_mark(dealt))
             outcome = save_entry(session, user, data, state.key, int(state.deal), seen)
     except DatabaseError:
-        # Whether the commit went through is not known here; the entry's key
-        # makes the retry safe either way, so say that, with the hand kept.
-        return again(str(UNSURE), status=503)
+        # The commit may have gone through: where the database can say so, the
+        # answer is what happened; where it cannot, the entry's key makes the
+        # retry safe either way, and the page says that, with the hand kept.
+        try:
+            done = None if state.edit else saved_record(session, state.key)
+        except DatabaseError:
+            done = None
+        if done is not None:
+            return Saved(done, fresh=True)
+        try:
+            return again(str(UNSURE), status=503)
+        except DatabaseError:  # nothing more to be had from it: the hand as it was sent
+            fields = [(k, v) for k in request.POST for v in request.POST.getlist(k)]
+            context = {"problem": UNSURE, "fields": fields, "save_url": extra.get("save_url")}
+            return render(request, "club/unsure.html", context, status=503)
     if isinstance(outcome, HandRecord):
         return Saved(outcome, fresh=True)
     if outcome == "unchanged":
