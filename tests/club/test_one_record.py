@@ -28,13 +28,19 @@ from tests.club.test_what_is_saved import (
     here,
     in_language,
     page_fields,
-    referee,  # noqa: F401  (a fixture)
     save,
     session_of,
     text_of,
 )
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def referee(client: Client) -> User:
+    user = User.objects.create_user("referee", password="mahjong-night-2026")
+    client.force_login(user)
+    return user
 
 
 def _table(client: Client, length: int = 4) -> Table:
