@@ -17,19 +17,24 @@ reopened, drawn again and started. After every step:
 from __future__ import annotations
 
 from typing import Any
+from unittest import mock
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
+from calculator.club import entry, ledger
 from calculator.club.models import ClubSession, HandChange
 from calculator.events.models import Event, Round, Table
 from calculator.events.standings import standings
+from tests.club.test_one_record import _fail_after
+from tests.club.test_what_is_saved import here
 
 pytestmark = pytest.mark.django_db
 
@@ -69,6 +74,7 @@ class Ledger(RuleBasedStateMachine):
         self.referee = Client()
         self.referee.force_login(self.user)
         self.phones = (Client(), Client())
+        self.entries: list[tuple[Client, ClubSession, str, str, dict[str, str]]] = []
         data = {
             "title": "Friday",
             "region": "chuzhou",
@@ -219,7 +225,86 @@ class Ledger(RuleBasedStateMachine):
         if not rnd.started:
             self.referee.post(reverse("round-state", args=[self.event.pk, rnd.number]))
 
+    # --- entries: a phone's hand from its first tap (issue 30) -------------------
+
+    def _where(self, target: str, phone: int) -> tuple[Client, ClubSession, str, str]:
+        if target == "session":
+            session = self.session
+            return (
+                self.referee,
+                session,
+                reverse("session-hand", args=[session.pk]),
+                reverse("hand-save", args=[session.pk]),
+            )
+        table = self._tables()[-1]
+        return (
+            self.phones[phone],
+            table.session,
+            reverse("table-link", args=[table.link_token]),
+            reverse("table-save", args=[table.link_token]),
+        )
+
+    @rule(where=st.sampled_from(["session", "table"]), phone=st.sampled_from([0, 1]))
+    def open_an_entry(self, where: str, phone: int) -> None:
+        """A page drawn: the entry it begins, kept to be saved later (or twice)."""
+        client, session, address, save = self._where(where, phone)
+        opened = client.get(address, follow=True)
+        if opened.status_code == 200 and 'data-here="' in opened.content.decode():
+            self.entries.append((client, session, address, save, here(opened)))
+
+    @precondition(lambda self: self.entries)
+    @rule(
+        data=st.data(),
+        winner=st.sampled_from(SEATS),
+        redraw=st.booleans(),
+        fault=st.sampled_from(["", "", "after the commit"]),
+    )
+    def save_an_entry(self, data: st.DataObject, winner: str, redraw: bool, fault: str) -> None:
+        """Save an entry, perhaps after a redraw (a tap, once others saved) or
+        with the database failing right after the commit; then again, as a
+        retry, a double tap or the back button would."""
+        client, session, address, save, fields = data.draw(st.sampled_from(self.entries))
+        hand = {**fields, **WIN, "s": winner, "b": "self_draw"}
+        if redraw:
+            tapped = client.post(address, hand, HTTP_HX_REQUEST="true")
+            if tapped.status_code == 200:
+                moved = here(tapped)
+                assert moved["key"] == fields["key"] and moved["deal"] == fields["deal"]
+        before = _snapshot(session)
+        if fault:
+            with mock.patch.object(entry, "save_entry", _fail_after(entry.save_entry)):
+                status = client.post(save, hand).status_code
+            assert status in (302, *REFUSED, 503)
+        else:
+            status = client.post(save, hand).status_code
+            if status in REFUSED:
+                assert _snapshot(session) == before
+        stored = session.hands.filter(key=fields["key"]).count()
+        assert stored <= 1
+        if stored:
+            after = _snapshot(session)
+            assert client.post(save, hand).status_code == 302  # the same entry again
+            assert client.get(address, fields).status_code == 200  # back to it
+            assert client.post(save, hand).status_code == 302
+            assert _snapshot(session)[1:] == after[1:]  # stored once, whatever came after
+
     # --- what must always hold ---------------------------------------------------
+
+    @invariant()
+    def every_entry_is_one_hand_and_the_numbers_run_on(self) -> None:
+        for session in [self.session, *(t.session for t in self._tables())]:
+            keys = [k for k in session.hands.values_list("key", flat=True) if k]
+            assert len(keys) == len(set(keys))
+            numbers = [row["number"] for row in ledger.rows(session, session.replayed())]
+            assert numbers == list(range(1, len(session.live_hands()) + 1))
+            with translation.override("en"):
+                lines = [h["line"] for h in ledger.history(session)]
+            live = {r.pk: n for n, r in enumerate(session.live_hands(), start=1)}
+            for change, line in zip(session.changes.all()[:50], lines, strict=True):
+                if change.record_id in live:
+                    assert line.startswith(f"Hand {live[change.record_id]} (")
+                elif change.record_id is not None:
+                    assert line.startswith("A deleted hand (")
 
     @invariant()
     def stored_hands_score_and_totals_replay(self) -> None:
@@ -258,7 +343,7 @@ class Ledger(RuleBasedStateMachine):
 
 
 Ledger.TestCase.settings = settings(
-    max_examples=12,
+    max_examples=16,
     stateful_step_count=10,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
