@@ -33,6 +33,7 @@ from calculator.page.public import (
     TileView,
     house_rules_text,
     line_why,
+    meld_face_json,
     rule_name,
     tile_view,
     value_line,
@@ -155,7 +156,7 @@ def hand_view(hand: dict[str, Any]) -> dict[str, Any]:
     return {
         "hand": _tiles(str(hand.get("hand", ""))),
         "win": _tiles(str(hand.get("win_tile", ""))),
-        "melds": [_tiles(m["tiles"]) for m in hand.get("melds", [])],
+        "melds": [meld_face_json(m) for m in hand.get("melds", [])],
         "flowers": _tiles(str(hand.get("flowers", ""))),
         "seat": seat_name(seat),
         "dealer": seat_name(str(hand.get("dealer", "E"))),
