@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django_htmx.middleware import HtmxDetails
 
-from calculator.learn import forms
+from calculator.learn import forms, pointing
 from calculator.learn.grading import MISSED, RIGHT, WRONG, Graded, grade, scored_items
 from calculator.learn.models import LEVELS, Answer
 from calculator.learn.progress import (
@@ -227,9 +227,11 @@ def _state(hand: dict[str, Any]) -> PageState:
     )
 
 
-def result_rows(region_key: str, got: Score, graded: Graded) -> list[dict[str, Any]]:
+def result_rows(hand: dict[str, Any], got: Score, graded: Graded) -> list[dict[str, Any]]:
     """The breakdown as the calculator shows it, each item marked (at the
-    items level); items ticked that the hand does not count follow."""
+    items level) and pointing at the tiles that earn it; items ticked that
+    the hand does not count follow, with what in the hand says so."""
+    region_key = hand["region"]
     region = REGIONS[region_key]
     rows = []
     marks = graded.items
@@ -261,6 +263,11 @@ def result_rows(region_key: str, got: Score, graded: Graded) -> list[dict[str, A
             line.rule,
         )
         r["dropped"] = bool(line.dropped_by)
+        look = pointing.look_of(region_key, line.key)
+        if look is not None and line.value and not line.dropped_by:
+            codes = pointing.tiles_for(hand, look)
+            r["tiles"] = [tile_view(c) for c in codes]
+            r["tiles_named"] = pointing.named(codes)
         rows.append(r)
     shown = {line.key for line in got.items}
     for key, mark in marks.items():
@@ -269,6 +276,7 @@ def result_rows(region_key: str, got: Score, graded: Graded) -> list[dict[str, A
             why = _(item.why) if item.why else ""
             r = row(key, term(item.name), "—", "", why, item.rule)
             r["absent"] = True
+            r["why_not"] = pointing.why_not(hand, region_key, key)
             rows.append(r)
     return rows
 
@@ -439,7 +447,7 @@ def result_context(
         "level_name": LEVEL_NAMES[level],
         "dealt": hand_view(hand),
         "right": graded.right,
-        "rows": result_rows(region_key, got, graded),
+        "rows": result_rows(hand, got, graded),
         "counts": {
             m: sum(1 for v in graded.items.values() if v == m) for m in (RIGHT, MISSED, WRONG)
         },
@@ -452,7 +460,13 @@ def result_context(
         "unit": term(got.unit),
         "money": term(_money(region_key)),
         "payments": [
-            {"from": seat_name(p.payer), "to": seat_name(p.payee), "amount": p.amount}
+            {
+                "from": seat_name(p.payer),
+                "to": seat_name(p.payee),
+                "amount": p.amount,
+                # The calculator's own formula, so the learner sees how it is reached.
+                "detail": word(p.detail, region_key),
+            }
             for p in got.payments
         ],
         "net": [

@@ -1,0 +1,87 @@
+"""Feedback that points at the tiles (issue 34 point 3): each counted item
+names the tiles that earn it, a wrong tick says what in the hand rules it
+out, and the payments show the calculator's formula."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from calculator.learn.forms import sign_hand
+from calculator.learn.grading import scored_items
+from calculator.learn.pointing import LOOKS_AT, REGION_LOOKS, look_of, tiles_for
+from rules.engine import score
+from rules.regions import REGIONS
+from tests.words.test_script import problems
+
+# 老三番: 五万's triplet completed by 西家's discard, a concealed 东 kong.
+HAND = {
+    "region": "laosanfan",
+    "hand": "55m123p456s99p",
+    "win_tile": "5m",
+    "melds": [{"type": "concealed_kong", "tiles": "1111z"}],
+    "seat": "S",
+    "dealer": "E",
+    "win_by": "discard",
+    "discarder": "W",
+}
+
+
+def graded(client: Client, hand: dict[str, Any], level: str, **answer: Any) -> str:
+    data = {"h": sign_hand(hand), "l": level, "go": "1", **answer}
+    response = client.post("/learn/answer/", data)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def row_of(page: str, key: str) -> str:
+    found = re.search(rf'<li class="item[^"]*" id="row-{key}">(.*?)</li>', page, re.S)
+    assert found, key
+    return found.group(1)
+
+
+def test_every_look_names_an_item_of_some_region() -> None:
+    keys = {item.key for region in REGIONS.values() for item in region.items}
+    assert set(LOOKS_AT) <= keys
+    assert all(key in REGIONS[r].by_key for r, key in REGION_LOOKS)
+
+
+@pytest.mark.django_db
+def test_a_wrong_concealed_triplet_says_the_discard_made_it_exposed(client: Client) -> None:
+    client.cookies["django_language"] = "zh-hans"
+    got = scored_items(score(HAND))
+    assert "an_ke" not in got and "peng" in got
+    page = graded(client, HAND, "items", i=[*got, "an_ke"])
+    assert "五万 的刻子是西家点炮完成的，算明刻。" in row_of(page, "an_ke")
+    assert not problems(page, "zh-hans")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["zh-hans", "zh-hant", "en"])
+def test_each_item_that_looks_at_tiles_names_them(client: Client, language: str) -> None:
+    client.cookies["django_language"] = language
+    page = graded(client, HAND, "items", i=scored_items(score(HAND)))
+    words = {"zh-hans": "算这一项的牌：", "zh-hant": "算這一項的牌：", "en": "Tiles that earn it: "}
+    kong = row_of(page, "da_yao_an_gang")
+    assert words[language] in kong and 'class="point-tiles"' in kong
+    assert words[language] in row_of(page, "peng")
+    if language != "en":
+        assert not problems(page, language)
+
+
+def test_the_tiles_pointed_at() -> None:
+    assert tiles_for(HAND, look_of("laosanfan", "da_yao_an_gang")) == ["1z"]  # type: ignore[arg-type]
+    assert tiles_for(HAND, look_of("laosanfan", "peng")) == ["5m"]  # type: ignore[arg-type]
+    assert tiles_for(HAND, look_of("laosanfan", "an_ke")) == []  # type: ignore[arg-type]
+
+
+@pytest.mark.django_db
+def test_the_payments_show_the_calculators_formula(client: Client) -> None:
+    client.cookies["django_language"] = "zh-hans"
+    got = score(HAND)
+    page = graded(client, HAND, "payments", **{f"n.{s}": str(n) for s, n in got.net.items()})
+    assert "× ½" in page and "边家" in page
+    assert 'class="pay-how"' in page
