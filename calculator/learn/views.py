@@ -439,6 +439,7 @@ def result_context(
     state = _state(hand)
     seats = _net_seats(got, hand)
     seats_right = graded.seats_right or {}
+    counts = {m: sum(1 for v in graded.items.values() if v == m) for m in (RIGHT, MISSED, WRONG)}
     return {
         "graded": True,
         "region": region_key,
@@ -448,9 +449,8 @@ def result_context(
         "dealt": hand_view(hand),
         "right": graded.right,
         "rows": result_rows(hand, got, graded),
-        "counts": {
-            m: sum(1 for v in graded.items.values() if v == m) for m in (RIGHT, MISSED, WRONG)
-        },
+        "counts": counts,
+        "verdict": verdict_of(level, counts),
         "scored": len(scored_items(got)),
         "value": value_line(state, got) if got.winning else None,
         "how": _word(got),
@@ -481,6 +481,19 @@ def result_context(
         "seed_lang": seed_lang(REGIONS[region_key].seed),
         "again": f"{reverse('learn')}?r={region_key}&l={level}",
     }
+
+
+def verdict_of(level: str, counts: dict[str, int]) -> str:
+    """What a wrong answer got wrong, so that an extra tick is not called a miss."""
+    if level == "total":
+        return _("Not quite: see how the total is counted below.")
+    if level == "payments":
+        return _("Not quite: see who pays whom below.")
+    if counts[MISSED] and counts[WRONG]:
+        return _("Not quite: see what was missed and what was ticked wrongly below.")
+    if counts[WRONG]:
+        return _("Not quite: nothing was missed, but an item ticked is not counted (see below).")
+    return _("Not quite: see what was missed below.")
 
 
 def _word(got: Score) -> str:

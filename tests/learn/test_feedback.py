@@ -85,3 +85,42 @@ def test_the_payments_show_the_calculators_formula(client: Client) -> None:
     page = graded(client, HAND, "payments", **{f"n.{s}": str(n) for s, n in got.net.items()})
     assert "× ½" in page and "边家" in page
     assert 'class="pay-how"' in page
+
+
+@pytest.mark.django_db
+def test_an_extra_tick_alone_is_not_called_a_miss(client: Client) -> None:
+    """Issue 34 point 7: "还差一点：看看下面漏了什么" said where nothing was missed."""
+    client.cookies["django_language"] = "zh-hans"
+    page = graded(client, HAND, "items", i=[*scored_items(score(HAND)), "an_ke"])
+    assert "漏了什么" not in page and "没有漏，但勾了这手牌不算的番种" in page
+    page = graded(client, HAND, "items", i=[])
+    assert "看看下面漏了什么" in page
+
+
+@pytest.mark.django_db
+def test_a_teacher_signing_up_from_the_drill_sets_lands_back_there(client: Client) -> None:
+    login = client.get("/learn/sets/", follow=True).content.decode()
+    assert "signup/?next=/learn/sets/" in login or "?next=%2Flearn%2Fsets%2F" in login
+    form = client.get("/accounts/signup/", {"next": "/learn/sets/"}).content.decode()
+    assert 'name="next" value="/learn/sets/"' in form
+    response = client.post(
+        "/accounts/signup/",
+        {
+            "username": "teacher34",
+            "password1": "a-long-Pass-34!",
+            "password2": "a-long-Pass-34!",
+            "next": "/learn/sets/",
+        },
+    )
+    assert response.status_code == 302 and response["Location"] == "/learn/sets/"
+    # Elsewhere than this site: the referee's sessions, as before.
+    other = client.post(
+        "/accounts/signup/",
+        {
+            "username": "teacher35",
+            "password1": "a-long-Pass-35!",
+            "password2": "a-long-Pass-35!",
+            "next": "https://example.com/",
+        },
+    )
+    assert other["Location"] != "https://example.com/"
