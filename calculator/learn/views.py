@@ -182,18 +182,58 @@ def _said(rule: str, value: str) -> str:
     return _("%(rule)s: %(value)s") % {"rule": rule, "value": value}
 
 
-def more_words(hand: dict[str, Any]) -> list[str]:
-    """What else the hand says that its score depends on: house rules other
-    than the defaults, the table's state, events, the others' melds."""
+# Why a seat pays for all, per region: the seed's cases, said before answering.
+BAO_WHY = {
+    "laosanfan": gettext_lazy(
+        "三攤包牌: the winner shows three melds that bar that discard, and %(seat)s "
+        "discarded it anyway, so %(seat)s pays every share."
+    ),
+    "chuzhou": gettext_lazy(
+        "包庄: %(seat)s fed the tile that made the hand (三大元, 清十四一, 清一色 or "
+        "脱裤子), so %(seat)s pays for all three."
+    ),
+}
+
+
+def rules_in_force(hand: dict[str, Any]) -> list[str]:
+    """The house rules this hand is scored under that its score turns on:
+    every option set on the hand, and every option whose other value would
+    change its total or anyone's money (the calculator's readings), each
+    with the value in force, so the learner answers under the same rules."""
     region_key = hand["region"]
     infos = {info.name: info for info in describe(REGIONS[region_key].options)}
+    given = hand.get("rules") or {}
+    got = score({**hand, "readings": True})
+    turning = {reading.option for reading in got.readings} | set(given)
+    return [
+        _said(option_label(name, region_key), option_value(info, given.get(name, info.default)))
+        for name, info in infos.items()
+        if name in turning
+    ]
+
+
+def _table_lines(hand: dict[str, Any]) -> list[str]:
+    region_key = hand["region"]
     out = []
-    for name, value in (hand.get("rules") or {}).items():
-        info = infos.get(name)
-        if info is not None:
-            out.append(_said(option_label(name, region_key), option_value(info, value)))
     for key, value in (hand.get("table") or {}).items():
+        if key == "zhen" and isinstance(value, dict) and set(value.values()) <= {1}:
+            continue  # every seat at 1 针 is the plain case, nothing to weigh
         out.append(_said(label_of(TABLE, key), _table_value(key, value)))
+        if key == "bao_seat" and region_key in BAO_WHY:
+            if "qing_bu_bao_qing" in (hand.get("flags") or ()):
+                out.append(
+                    _("清不包清: %(seat)s's own hand is 清一色, so nobody pays for all.")
+                    % {"seat": seat_name(str(value))}
+                )
+            else:
+                out.append(str(BAO_WHY[region_key]) % {"seat": seat_name(str(value))})
+    return out
+
+
+def more_words(hand: dict[str, Any]) -> list[str]:
+    """What else the hand says that its score depends on: the house rules in
+    force, the table's state (包 with why), events, the others' melds."""
+    out = [*rules_in_force(hand), *_table_lines(hand)]
     for event in hand.get("events") or ():
         out.append(
             _said(label_of(EVENTS, str(event.get("type"))), seat_name(str(event.get("seat"))))
