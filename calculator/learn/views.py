@@ -25,6 +25,7 @@ from calculator.learn.progress import (
     COOKIE_AGE,
     COOKIE_SALT,
     Progress,
+    family_name,
     family_rule,
     from_answers,
 )
@@ -113,7 +114,11 @@ def progress_view(progress: Progress) -> dict[str, Any]:
         if region_key not in REGIONS:
             continue
         rule = family_rule(fam)
-        name = rule_name(rule) if rule else f"{n} {term('番')}"
+        name = family_name(fam) or (rule_name(rule) if rule else "")
+        if region_key == "guobiao":
+            name = f"{n} {term('番')}"
+        if not name:  # a family no longer kept (grouped anew since)
+            continue
         families.append(
             {"region": region_name(region_key), "name": name, "right": right, "seen": seen}
         )
