@@ -85,3 +85,99 @@ def test_a_kong_drill_answered_as_the_hand_shows(  # type: ignore[no-untyped-def
     judged(page, language)
     shot(page, f"learn-kong-{want}-{language}")
     page.context.close()
+
+
+def test_feedback_lines_each_name_a_tile(browser, live_server) -> None:  # type: ignore[no-untyped-def]
+    """A wrong tick of 暗刻 where a discard completed the triplet, on a phone:
+    the rules in force are stated before answering; after it, every item
+    that looks at tiles names them, the wrong tick says why, and the
+    payments show the calculator's formula."""
+    from calculator.learn.forms import sign_hand
+    from tests.learn.test_feedback import HAND
+
+    page = phone_in(browser, "zh-hans")
+    page.goto(f"{live_server.url}/learn/?r=laosanfan&l=items")
+    until(page, "() => Boolean(document.querySelector('#drill-form'))")
+    # The drill of HAND itself: its signed form in place of the one dealt.
+    page.evaluate("h => { document.querySelector('input[name=h]').value = h; }", sign_hand(HAND))
+    got = scored_items(score(HAND))
+    for key in [*got, "an_ke"]:
+        page.tap(f"#i-{key}")
+    tap(page, "#check")
+    until(page, "() => Boolean(document.querySelector('#graded'))")
+    assert "没有漏" in page.locator("#verdict").inner_text()
+    why_not = page.locator("#row-an_ke .why-not").inner_text()
+    assert why_not == "五万 的刻子是西家点炮完成的，算明刻。"
+    points = page.locator(".graded .point")
+    assert points.count() >= 2
+    for i in range(points.count()):
+        line = points.nth(i).inner_text()
+        assert line.startswith("算这一项的牌：") and len(line) > len("算这一项的牌："), line
+    assert "× ½（边家）" in page.locator("table.payments").inner_text().replace("(", "（").replace(
+        ")", "）"
+    )
+    judged(page, "zh-hans")
+    shot(page, "learn-feedback-zh-hans")
+    page.context.close()
+
+
+def test_the_rules_in_force_are_on_the_drill(browser, live_server) -> None:  # type: ignore[no-untyped-def]
+    page = phone_in(browser, "zh-hant")
+    page.goto(f"{live_server.url}/learn/?r=laosanfan&l=total")
+    until(page, "() => Boolean(document.querySelector('#drill-form'))")
+    said = page.locator("#dealt-more").inner_text()
+    assert "麼半三" in said and "莊家付全額，另兩家付一半" in said
+    # before the answer box, so it is read first
+    assert page.evaluate(
+        "() => document.querySelector('#in-force').compareDocumentPosition("
+        "document.querySelector('#check')) & Node.DOCUMENT_POSITION_FOLLOWING"
+    )
+    judged(page, "zh-hant")
+    page.context.close()
+
+
+def test_a_class_of_two_read_by_the_teacher(browser, live_server) -> None:  # type: ignore[no-untyped-def]
+    from django.contrib.auth.models import User
+    from django.urls import reverse
+
+    from tests.learn.test_classes import make_set
+
+    owner = User.objects.create_user("teacher", password="a-good-long-password")
+    drill_set = make_set(owner, level="items", n=2)
+    hands = list(drill_set.hands.all())
+    shared = live_server.url + reverse("drill-shared", args=[drill_set.token])
+    for name, ticks in (("小明", None), ("阿花", 1)):
+        page = phone_in(browser, "zh-hans")
+        page.goto(shared)
+        page.fill("input[name=learner]", name)
+        page.click("#start")
+        for hand in hands:
+            page.wait_for_selector("#answer-form")
+            keys = scored_items(score(hand.hand))
+            for key in keys[:ticks] if ticks else keys:
+                page.click(f"label:has(#item-{key})")
+            page.click("#check")
+            page.wait_for_selector("#graded")
+            page.click("#next")
+        page.wait_for_selector("#final-score")
+        page.context.close()
+    page = phone_in(browser, "zh-hans")
+    page.goto(live_server.url + reverse("drill-set", args=[drill_set.pk]))
+    page.fill("input[name=username]", "teacher")
+    page.fill("input[name=password]", "a-good-long-password")
+    page.click("#sign-in")
+    page.wait_for_selector("#learners")
+    judged(page, "zh-hans")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    rows = page.locator(".learner-row")
+    assert rows.count() == 2
+    text = page.locator("#learners").inner_text()
+    assert "小明" in text and "阿花" in text and "答了 2 手，对 2 手" in text
+    many = any(len(scored_items(score(h.hand))) > 1 for h in hands)
+    assert ("漏了" in text) == many
+    page.click("a.learner-link:has-text('阿花')")
+    page.wait_for_selector("#learner-answers")
+    assert page.locator("#learner-answers .drill-row").count() == 2
+    judged(page, "zh-hans")
+    shot(page, "learn-learner-answers")
+    page.context.close()
