@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from calculator.words.wording import joined, seat_name, tile_name
 from rules.tiles import NotationError, is_terminal_or_honor, parse, parse_one, tile_code
@@ -121,7 +122,75 @@ LOOKS_AT: dict[str, Look] = {
     "fa_cai_dui": Look("triplet", "6z"),
     "bai_ban_dui": Look("triplet", "5z"),
     "tile_hog": Look("four_alike"),
+    # the hand's suits
+    **dict.fromkeys(
+        [
+            "qing_yi_se",
+            "zi_yi_se",
+            "hun_yi_se",
+            "que_yi_men",
+            "qing_yi_se_bei",
+            "full_flush",
+            "half_flush",
+            "all_honors",
+            "one_voided_suit",
+            "no_honors",
+            "all_types",
+            "feng_hu",
+        ],
+        Look("suits"),
+    ),
+    # pairs
+    **dict.fromkeys(
+        [
+            "qi_dui",
+            "qi_dui_an_jue",
+            "qi_dui_an_an_jue",
+            "seven_pairs",
+            "hao_hua_qi_dui",
+            "seven_shifted_pairs",
+        ],
+        Look("pairs"),
+    ),
+    # every triplet of the hand
+    **dict.fromkeys(
+        [
+            "dui_dui_hu",
+            "all_pungs",
+            "piao_hu",
+            "qing_san_dui",
+            "qing_si_dui",
+            "san_dui_tong",
+            "qing_san_lian_dui",
+            "tian_di_peng",
+            "double_pung",
+            "triple_pung",
+            "mixed_shifted_pungs",
+            "pure_shifted_pungs",
+            "four_pure_shifted_pungs",
+            "all_even_pungs",
+        ],
+        Look("triplet"),
+    ),
+    **dict.fromkeys(
+        [
+            "two_dragons_pungs",
+            "big_three_dragons",
+            "little_three_dragons",
+            "big_four_winds",
+            "little_four_winds",
+            "san_da_yuan",
+            "ruan_si_xi",
+            "ying_si_xi",
+        ],
+        Look("triplet", "honors"),
+    ),
 }
+# Items that every win counts, or that a flag alone earns: no tile to point at.
+NO_TILES = frozenset(
+    ["hu_di", "di_hu", "ping_hu", "tian_hu", "di_hu_earth", "ying_zi", "hu_xing", "chicken_hand"]
+)
+WHOLE = Look("whole")
 REGION_LOOKS: dict[tuple[str, str], Look] = {
     # 老三番's 其餘 kongs are the 2–8 ones (大幺 are counted apart).
     ("laosanfan", "an_gang"): Look("concealed_kong", "simple"),
@@ -130,7 +199,11 @@ REGION_LOOKS: dict[tuple[str, str], Look] = {
 
 
 def look_of(region_key: str, key: str) -> Look | None:
-    return REGION_LOOKS.get((region_key, key)) or LOOKS_AT.get(key)
+    """What an item points at; a pattern of the whole hand (一条龙, 四合 …)
+    points at the whole hand, an item every win counts at nothing."""
+    if key in NO_TILES and (region_key, key) not in REGION_LOOKS:
+        return None
+    return REGION_LOOKS.get((region_key, key)) or LOOKS_AT.get(key) or WHOLE
 
 
 def _codes(text: Any) -> list[str]:
@@ -227,6 +300,13 @@ def tiles_for(hand: dict[str, Any], look: Look) -> list[str]:
         )
     elif kind == "four_alike":
         found = sets.four_alike
+    elif kind == "pairs":
+        every = _codes(hand.get("hand")) + _codes(hand.get("win_tile"))
+        found = [c for c in dict.fromkeys(every) if every.count(c) >= 2]
+    elif kind in ("whole", "suits"):
+        every = _codes(hand.get("hand")) + _codes(hand.get("win_tile"))
+        every += [c for m in hand.get("melds") or () for c in _codes(m.get("tiles"))]
+        found = sorted(dict.fromkeys(every), key=lambda c: (c[-1], c))
     else:
         found = []
     if kind in ("win", "flowers"):
@@ -236,6 +316,34 @@ def tiles_for(hand: dict[str, Any], look: Look) -> list[str]:
 
 def named(codes: list[str]) -> str:
     return joined(tile_name(c) for c in codes)
+
+
+SUIT_WORDS = {
+    "m": pgettext_lazy("suit", "characters"),
+    "p": pgettext_lazy("suit", "dots"),
+    "s": pgettext_lazy("suit", "bamboo"),
+    "z": pgettext_lazy("suit", "honors"),
+}
+
+
+def suits_named(codes: list[str]) -> str:
+    return joined(str(SUIT_WORDS[s]) for s in "mpsz" if any(c.endswith(s) for c in codes))
+
+
+def pointer(hand: dict[str, Any], region_key: str, key: str) -> tuple[list[str], str]:
+    """The tiles an item counted in ``hand`` points at, and the line that
+    names them ("" for an item with nothing to point at)."""
+    look = look_of(region_key, key)
+    if look is None:
+        return [], ""
+    codes = tiles_for(hand, look)
+    if not codes:
+        return [], ""
+    if look.kind == "suits":
+        return codes, _("Suits in the hand: %(suits)s") % {"suits": suits_named(codes)}
+    if look.kind == "whole":
+        return codes, _("The whole hand: %(tiles)s") % {"tiles": named(codes)}
+    return codes, _("Tiles that earn it: %(tiles)s") % {"tiles": named(codes)}
 
 
 def why_not(hand: dict[str, Any], region_key: str, key: str) -> str:
@@ -253,6 +361,10 @@ def why_not(hand: dict[str, Any], region_key: str, key: str) -> str:
         }
     if look.kind == "flowers" and not _codes(hand.get("flowers")):
         return _("The hand has no flowers.")
+    if look.kind == "suits":
+        return _("Suits in the hand: %(suits)s") % {"suits": suits_named(tiles_for(hand, look))}
+    if look.kind == "whole":
+        return ""
     if look.kind == "concealed_triplet" and sets.by_discard and _fits(sets.by_discard, look.only):
         return _(
             "The triplet of %(tile)s was completed by %(seat)s's discard: it counts as exposed."

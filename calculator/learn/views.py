@@ -308,11 +308,10 @@ def result_rows(hand: dict[str, Any], got: Score, graded: Graded) -> list[dict[s
             line.rule,
         )
         r["dropped"] = bool(line.dropped_by)
-        look = pointing.look_of(region_key, line.key)
-        if look is not None and line.value and not line.dropped_by:
-            codes = pointing.tiles_for(hand, look)
+        if line.value and not line.dropped_by:
+            codes, said = pointing.pointer(hand, region_key, line.key)
             r["tiles"] = [tile_view(c) for c in codes]
-            r["tiles_named"] = pointing.named(codes)
+            r["tiles_named"] = said
         rows.append(r)
     shown = {line.key for line in got.items}
     for key, mark in marks.items():

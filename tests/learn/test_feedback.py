@@ -124,3 +124,28 @@ def test_a_teacher_signing_up_from_the_drill_sets_lands_back_there(client: Clien
         },
     )
     assert other["Location"] != "https://example.com/"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["zh-hans", "zh-hant", "en"])
+def test_every_counted_item_points_at_tiles_in_every_region(client: Client, language: str) -> None:
+    """Thirty drills a language (five a region): each counted item's row has
+    a line naming tiles, save those every win counts (胡底 …) or a flag earns."""
+    from calculator.learn.pointing import NO_TILES
+    from rules.deal import deal_many
+
+    client.cookies["django_language"] = language
+    for region in sorted(REGIONS):
+        for hand in deal_many(region, 5, seed=34):
+            got = score(hand)
+            page = graded(client, hand, "items", i=scored_items(got))
+            assert 'class="verdict good"' in page
+            for line in got.items:
+                if not line.value or line.dropped_by or line.key in NO_TILES:
+                    continue
+                if line.key not in REGIONS[region].by_key:
+                    continue  # a cap line
+                row = row_of(page, line.key)
+                assert 'class="point"' in row and 'class="point-tiles"' in row, (region, line.key)
+            if language != "en":
+                assert not problems(page, language), (region, problems(page, language))
