@@ -144,11 +144,13 @@ def progress_view(progress: Progress) -> dict[str, Any]:
 # --- what the page shows ----------------------------------------------------
 
 
-def _tiles(text: str) -> list[TileView]:
+def _tiles(text: str, arranged: bool = False) -> list[TileView]:
+    """``arranged``: in suit and rank order, as a player arranges a hand."""
     try:
-        return [tile_view(tile_code(t)) for t in parse(text)]
+        tiles = parse(text)
     except NotationError:
         return []
+    return [tile_view(tile_code(t)) for t in (sorted(tiles) if arranged else tiles)]
 
 
 def hand_view(hand: dict[str, Any]) -> dict[str, Any]:
@@ -159,7 +161,7 @@ def hand_view(hand: dict[str, Any]) -> dict[str, Any]:
     if win_by in ("discard", "robbing_kong") and hand.get("discarder"):
         how = _("%(how)s, from %(seat)s") % {"how": how, "seat": seat_name(hand["discarder"])}
     return {
-        "hand": _tiles(str(hand.get("hand", ""))),
+        "hand": _tiles(str(hand.get("hand", "")), arranged=True),
         "win": _tiles(str(hand.get("win_tile", ""))),
         "melds": [meld_face_json(m) for m in hand.get("melds", [])],
         "flowers": _tiles(str(hand.get("flowers", ""))),

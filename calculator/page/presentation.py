@@ -121,6 +121,8 @@ def meld_face_json(meld: Mapping[str, Any]) -> dict[str, Any]:
     if egg is not None:
         face["label"] = str(egg.label)
         face["zh"] = egg.zh if is_english() else ""
+    hui = meld.get("hui")
+    face["hui"] = hui if isinstance(hui, int) and hui > 0 else 0
     return face
 
 

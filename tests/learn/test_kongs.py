@@ -95,3 +95,25 @@ def test_the_rules_pages_examples_and_the_calculator_show_concealed_kongs(
     assert "tile-down" in examples and "暗杠" in examples
     page = client.get("/", {"r": "laosanfan", "m": "x1111z"}).content.decode()
     assert page.count("tile-down") == 2
+
+
+@pytest.mark.django_db
+def test_the_hand_is_arranged_and_an_egg_says_its_stand_ins(client: Client) -> None:
+    hand = {
+        "region": "changchun",
+        "hand": "7p7p7p4s4s5m5m",
+        "win_tile": "5m",
+        "melds": [
+            {"type": "egg", "kind": "jiu", "tiles": "9m9p1s", "hui": 1},
+            {"type": "kong", "tiles": "2222p", "from": "N"},
+        ],
+        "seat": "S",
+        "dealer": "E",
+        "win_by": "self_draw",
+        "flags": ["ready_declared"],
+    }
+    view = hand_view(hand)
+    assert [t.code for t in view["hand"]] == ["5m", "5m", "7p", "7p", "7p", "4s", "4s"]
+    client.cookies["django_language"] = "zh-hans"
+    page = drawn(client, hand)
+    assert "九蛋 · 1 会" in page and "明杠 · 北家" in page
