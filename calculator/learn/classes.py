@@ -32,7 +32,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 
-from calculator.learn import grading
+from calculator.learn import grading, pointing
 from calculator.learn.forms import number
 from calculator.learn.models import LEVELS, Answer, DrillHand, DrillSet
 from calculator.learn.views import hand_view
@@ -418,7 +418,15 @@ def _breakdown(answer: Answer) -> dict[str, Any]:
     got = score_json(answer.hand)
     names = _item_names(answer.region)
     items = [
-        {"name": names[key], "verdict": verdict}
+        {
+            "name": names[key],
+            "verdict": verdict,
+            # as the drill's feedback: the tiles an item counted points at,
+            # and for a wrong tick what in the hand rules it out
+            "point": pointing.why_not(answer.hand, answer.region, key)
+            if verdict == "wrong"
+            else pointing.pointer(answer.hand, answer.region, key)[1],
+        }
         for key, verdict in _items_graded(answer.graded, names)
     ]
     lines = [
