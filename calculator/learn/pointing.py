@@ -355,6 +355,11 @@ def why_not(hand: dict[str, Any], region_key: str, key: str) -> str:
     sets = sets_of(hand)
     discarder = seat_name(str(hand.get("discarder", "")))
     if look.kind == "win" and key in ("zi_mo", "self_drawn") and hand.get("win_by") != "self_draw":
+        if hand.get("win_by") == "robbing_kong":
+            return _("%(tile)s was robbed from %(seat)s's kong, not drawn from the wall.") % {
+                "tile": tile_name(_codes(hand.get("win_tile"))[0]),
+                "seat": discarder,
+            }
         return _("%(tile)s was won on %(seat)s's discard, not drawn from the wall.") % {
             "tile": tile_name(_codes(hand.get("win_tile"))[0]),
             "seat": discarder,
