@@ -1,7 +1,8 @@
 """Issue 34 on a 390 × 844 phone in Chromium: kongs drawn as they lie and
 answered from what is drawn; feedback lines naming tiles; the rules in
 force on the drill; a class of two learners read by the teacher. Every
-page here also passes the 44-px sweep and, in Chinese, the script judge."""
+page here also passes the 44-px sweep, axe-core (where installed) and, in
+Chinese, the script judge."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 from calculator.learn.forms import read_hand
 from calculator.learn.grading import scored_items
 from rules.engine import score
-from tests.browser.support import PHONE, shot, small_targets, tap, until
+from tests.browser.support import AXE, PHONE, axe_violations, shot, small_targets, tap, until
 from tests.words.test_script import problems
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -28,7 +29,11 @@ KONG_ITEMS = {
 
 def phone_in(browser: Any, language: str) -> Any:
     context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, has_touch=True, locale=LOCALES[language]
+        viewport=PHONE,
+        device_scale_factor=2,
+        has_touch=True,
+        locale=LOCALES[language],
+        bypass_csp=True,  # for axe-core's script
     )
     page = context.new_page()
     page.set_default_timeout(10_000)
@@ -37,6 +42,8 @@ def phone_in(browser: Any, language: str) -> Any:
 
 def judged(page: Any, language: str) -> None:
     assert not small_targets(page), small_targets(page)
+    if AXE is not None:
+        assert not axe_violations(page), axe_violations(page)
     if language != "en":
         found = problems(page.content(), language)
         assert not found, found
