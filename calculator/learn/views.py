@@ -182,6 +182,8 @@ def _table_value(key: str, value: Any) -> str:
         return joined(seat_name(str(s)) for s in value)
     if key in ("maima_tile", "bao_tile"):
         return tile_name(str(value))
+    if key == "round_wind" and str(value) in SEATS:
+        return tile_name(f"{SEATS.index(str(value)) + 1}z")
     return seat_name(str(value)) if str(value) in SEATS else str(value)
 
 
@@ -219,10 +221,16 @@ def rules_in_force(hand: dict[str, Any]) -> list[str]:
     ]
 
 
+# Table state a region's items read that a hand leaves at its default, said
+# all the same (国标's 圈风 scores 圈风刻).
+TABLE_DEFAULTS = {"guobiao": {"round_wind": "E"}}
+
+
 def _table_lines(hand: dict[str, Any]) -> list[str]:
     region_key = hand["region"]
     out = []
-    for key, value in (hand.get("table") or {}).items():
+    table = {**TABLE_DEFAULTS.get(region_key, {}), **(hand.get("table") or {})}
+    for key, value in table.items():
         if key == "zhen" and isinstance(value, dict) and set(value.values()) <= {1}:
             continue  # every seat at 1 针 is the plain case, nothing to weigh
         out.append(_said(label_of(TABLE, key), _table_value(key, value)))

@@ -90,3 +90,18 @@ def test_bao_is_stated_with_why(client: Client, language: str) -> None:
     assert why[language] in page
     page = asked(client, {**hand, "flags": ["qing_bu_bao_qing"]}, language)
     assert "清不包清" in page
+
+
+@pytest.mark.django_db
+def test_guobiao_states_the_prevalent_wind_even_at_its_default(client: Client) -> None:
+    hand = {
+        "region": "guobiao",
+        "hand": "123m456m789m123p5s",
+        "win_tile": "5s",
+        "melds": [],
+        "seat": "S",
+        "dealer": "E",
+        "win_by": "self_draw",
+    }
+    assert "圈风：东风" in asked(client, hand)
+    assert "圈風：南風" in asked(client, {**hand, "table": {"round_wind": "S"}}, "zh-hant")
