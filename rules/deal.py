@@ -97,6 +97,13 @@ def counted(score: dict[str, Any]) -> set[str]:
 def deal(region_key: str, rng: random.Random, want: str | None = None) -> dict[str, Any]:
     """A hand of ``region_key`` that the engine scores as a win; with ``want``,
     one that counts that item (where any golden case of the region does)."""
+    return _dealt(region_key, rng, want)[0]
+
+
+def _dealt(
+    region_key: str, rng: random.Random, want: str | None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``deal``'s hand with the engine's score of it, scored once."""
     if want is not None and templates(region_key, want):
         return _from_template(region_key, rng, want)
     for _ in range(RANDOM_TRIES):
@@ -108,7 +115,7 @@ def deal(region_key: str, rng: random.Random, want: str | None = None) -> dict[s
             hand["flags"] = [f for f in hand["flags"] if f != "ready_declared"]
             score = score_json(hand)
         if is_win(score):
-            return hand
+            return hand, score
     return _from_template(region_key, rng, None)
 
 
@@ -122,8 +129,8 @@ def deal_many(region: str, n: int, seed: int = 0) -> Iterator[dict[str, Any]]:
         want = (
             min(dealt, key=dealt.__getitem__) if dealt and i % AIM_EVERY == AIM_EVERY - 1 else None
         )
-        hand = deal(region, rng, want)
-        for key in counted(score_json(hand)):
+        hand, score = _dealt(region, rng, want)
+        for key in counted(score):
             if key in dealt:
                 dealt[key] += 1
         yield hand
@@ -248,19 +255,23 @@ def templates(region: str, want: str) -> list[dict[str, Any]]:
     return [hand for hand, keys in _winning_cases(region) if want in keys]
 
 
-def _from_template(region: str, rng: random.Random, want: str | None) -> dict[str, Any]:
+def _from_template(
+    region: str, rng: random.Random, want: str | None
+) -> tuple[dict[str, Any], dict[str, Any]]:
     pool = templates(region, want) if want else [h for h, _ in _winning_cases(region)]
     if not pool:
         raise LookupError(f"{region}: no winning golden case to deal from ({CASES_DIR})")
     base = rng.choice(pool)
     for _ in range(VARIED_TRIES):
         hand = vary(base, rng)
+        if off_the_table(hand):
+            continue
         score = score_json(hand)
-        if not off_the_table(hand) and is_win(score) and (want is None or want in counted(score)):
-            return hand
+        if is_win(score) and (want is None or want in counted(score)):
+            return hand, score
     hand = copy.deepcopy(base)
     hand.setdefault("melds", [])
-    return hand
+    return hand, score_json(hand)
 
 
 # Fields that hold tiles, and those that hold seats.
