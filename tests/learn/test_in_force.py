@@ -83,9 +83,9 @@ def test_bao_is_stated_with_why(client: Client, language: str) -> None:
     }
     page = asked(client, hand, language)
     why = {
-        "zh-hans": "包庄：是南家喂的牌",
-        "zh-hant": "包莊：是南家餵的牌",
-        "en": "包庄: South fed",
+        "zh-hans": "包庄（三大元）：已经碰了两组箭牌，第三组是南家喂的",
+        "zh-hant": "包莊（三大元）：已經碰了兩組箭牌，第三組是南家餵的",
+        "en": "包庄 (三大元): two dragon pongs were down and South fed the third",
     }
     assert why[language] in page
     page = asked(client, {**hand, "flags": ["qing_bu_bao_qing"]}, language)
@@ -105,3 +105,33 @@ def test_guobiao_states_the_prevalent_wind_even_at_its_default(client: Client) -
     }
     assert "圈风：东风" in asked(client, hand)
     assert "圈風：南風" in asked(client, {**hand, "table": {"round_wind": "S"}}, "zh-hant")
+
+
+@pytest.mark.django_db
+def test_laosanfan_bao_says_which_bar_the_discard_broke(client: Client) -> None:
+    three_pongs = {
+        **LAOSANFAN,
+        "hand": "2p3p8s8s",
+        "win_tile": "1p",
+        "melds": [
+            {"type": "pong", "tiles": "111z", "from": "N"},
+            {"type": "pong", "tiles": "999m", "from": "N"},
+            {"type": "pong", "tiles": "555p", "from": "E"},
+        ],
+        "win_by": "discard",
+        "discarder": "W",
+        "table": {"bao_seat": "W"},
+    }
+    page = asked(client, three_pongs)
+    assert "三摊包牌：胡牌的人亮出三组碰或杠，别人不许打一、九或字牌；西家照样打了" in page
+    one_suit = {
+        **three_pongs,
+        "hand": "34s99p",
+        "win_tile": "2s",
+        "melds": [
+            {"type": "chi", "tiles": "123s"},
+            {"type": "pong", "tiles": "555s"},
+            {"type": "chi", "tiles": "789s"},
+        ],
+    }
+    assert "三摊包牌：胡牌的人亮出三组同一花色的牌" in asked(client, one_suit)
