@@ -37,7 +37,7 @@ from calculator.learn.forms import number
 from calculator.learn.models import LEVELS, Answer, DrillHand, DrillSet
 from calculator.learn.views import hand_view
 from calculator.page.public import PageState
-from calculator.words.wording import region_name, seat_name, term
+from calculator.words.wording import joined, region_name, seat_name, term
 from rules.deal import deal, is_win
 from rules.engine import score, score_json
 from rules.hand import seat_order
@@ -177,8 +177,8 @@ def answer_summary(answer: Answer, names: dict[str, str]) -> dict[str, Any]:
     return {
         "answer": answer,
         "right": answer.right,
-        "missed": [names[k] for k, v in verdicts if v == "missed"],
-        "wrong": [names[k] for k, v in verdicts if v == "wrong"],
+        "missed": joined(names[k] for k, v in verdicts if v == "missed"),
+        "wrong": joined(names[k] for k, v in verdicts if v == "wrong"),
         "given": given,
         "total_right": bool(answer.graded.get("total_right")),
     }
