@@ -119,7 +119,8 @@ def test_feedback_lines_each_name_a_tile(browser, live_server) -> None:  # type:
     assert points.count() >= 2
     for i in range(points.count()):
         line = points.nth(i).inner_text()
-        assert line.startswith("算这一项的牌：") and len(line) > len("算这一项的牌："), line
+        said, _sep, tiles = line.partition("：")
+        assert said in ("算这一项的牌", "这手牌的花色", "看整手牌") and tiles, line
     assert "× ½（边家）" in page.locator("table.payments").inner_text().replace("(", "（").replace(
         ")", "）"
     )
