@@ -12,8 +12,11 @@ comes from one of two sources:
   the item asked for (``want``), its suits and seats permuted where the
   item survives it.
 
-Every candidate is scored by the engine; one that does not win is drawn
-again (a bounded number of times; a golden case is the last resort, and it
+Every candidate is scored by the engine and held to the wall
+(``off_the_table``: at most four of each tile in sight, the robbed kong's
+three and the table's flipped tiles included; seats, melds and flags as a
+real table allows); one that does not win or
+could not lie on a table is drawn again (a bounded number of times; a golden case is the last resort, and it
 wins by construction). ``deal_many`` cycles ``want`` over the items not yet
 dealt, so that every item of the region turns up, rare ones included.
 Everything is drawn from the ``rng`` given: a seed deals the same hands.
@@ -34,7 +37,15 @@ import rules
 from rules.engine import score_json
 from rules.hand import EGG_TILES
 from rules.regions import REGIONS
-from rules.tiles import format_tiles, is_honor, parse_one, tile_code
+from rules.tiles import (
+    NotationError,
+    format_tiles,
+    is_flower,
+    is_honor,
+    parse,
+    parse_one,
+    tile_code,
+)
 
 # From the package, not this module: compiled by mypyc, a module's __file__
 # is not where its source lies (rules/__init__.py is never compiled).
@@ -86,16 +97,25 @@ def counted(score: dict[str, Any]) -> set[str]:
 def deal(region_key: str, rng: random.Random, want: str | None = None) -> dict[str, Any]:
     """A hand of ``region_key`` that the engine scores as a win; with ``want``,
     one that counts that item (where any golden case of the region does)."""
+    return _dealt(region_key, rng, want)[0]
+
+
+def _dealt(
+    region_key: str, rng: random.Random, want: str | None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``deal``'s hand with the engine's score of it, scored once."""
     if want is not None and templates(region_key, want):
         return _from_template(region_key, rng, want)
     for _ in range(RANDOM_TRIES):
         hand = random_hand(region_key, rng)
+        if off_the_table(hand):
+            continue
         score = score_json(hand)
         if _refuses_ready(score):  # 楚州: ready only on a single wait
             hand["flags"] = [f for f in hand["flags"] if f != "ready_declared"]
             score = score_json(hand)
         if is_win(score):
-            return hand
+            return hand, score
     return _from_template(region_key, rng, None)
 
 
@@ -109,11 +129,105 @@ def deal_many(region: str, n: int, seed: int = 0) -> Iterator[dict[str, Any]]:
         want = (
             min(dealt, key=dealt.__getitem__) if dealt and i % AIM_EVERY == AIM_EVERY - 1 else None
         )
-        hand = deal(region, rng, want)
-        for key in counted(score_json(hand)):
+        hand, score = _dealt(region, rng, want)
+        for key in counted(score):
             if key in dealt:
                 dealt[key] += 1
         yield hand
+
+
+# A flipped tile of the table is a copy taken from the wall too.
+WALL_TABLE_TILES = ("maima_tile", "bao_tile")
+
+
+def wall_counts(hand: dict[str, Any]) -> dict[str, int]:
+    """Copies of each tile a hand puts on the table: the winner's hand,
+    melds, winning tile and flowers (金湖's dragons among them), the others'
+    melds shown, the table's flipped tiles and, for a robbed kong, the
+    three copies of the winning tile already in the robbed seat's pong."""
+    texts = [str(hand.get(k) or "") for k in ("hand", "win_tile", "flowers")]
+    texts += [m.get("tiles", "") for m in hand.get("melds") or ()]
+    texts += [m.get("tiles", "") for ms in (hand.get("other_melds") or {}).values() for m in ms]
+    table = hand.get("table") or {}
+    texts += [str(table[k]) for k in WALL_TABLE_TILES if table.get(k)]
+    if hand.get("win_by") == "robbing_kong" and hand.get("win_tile"):
+        texts += [str(hand["win_tile"])] * 3
+    counts: dict[str, int] = {}
+    for text in texts:
+        try:
+            tiles = parse(text)
+        except NotationError:
+            continue
+        for t in tiles:
+            code = tile_code(t)
+            counts[code] = counts.get(code, 0) + 1
+    return counts
+
+
+def beyond_the_wall(hand: dict[str, Any]) -> list[str]:
+    """The tiles of which the hand shows more than the wall holds (four), or
+    more of a flower than the region plays; empty for a hand that can happen."""
+    region = REGIONS[hand["region"]]
+    over = []
+    for code, n in wall_counts(hand).items():
+        t = parse_one(code)
+        limit = region.flower_limit(t) if is_flower(t) else 4
+        if n > limit:
+            over.append(code)
+    return sorted(over)
+
+
+KONGS = ("kong", "added_kong", "concealed_kong")
+
+
+def off_the_table(hand: dict[str, Any]) -> list[str]:
+    """What in ``hand`` no real deal of its region shows (empty if none):
+    more copies than the wall holds, seats not at the table, melds, flowers
+    and flags the region or the way of winning does not allow. Some golden
+    cases check the engine on such hands; they are not dealt."""
+    region = REGIONS[hand["region"]]
+    out = [f"{code}: more than the wall holds" for code in beyond_the_wall(hand)]
+    players = int(hand.get("players", 4))
+    seats = tuple(SEATS[:players])
+    seat, win_by = str(hand.get("seat", "")), hand.get("win_by")
+    if players not in region.players:
+        out.append(f"{players} players")
+    if seat not in seats or str(hand.get("dealer", "")) not in seats:
+        out.append("a seat not at the table")
+    if win_by not in region.win_types or win_by == "draw":
+        out.append(f"won by {win_by}")
+    discarder = str(hand.get("discarder", ""))
+    if win_by in ("discard", "robbing_kong") and (discarder not in seats or discarder == seat):
+        out.append("the discarder is not another seat")
+    flowers = parse(hand.get("flowers", ""))
+    if any(t not in region.flower_tiles for t in flowers) or len(flowers) > region.max_flowers:
+        out.append("flowers the region does not play")
+    melds = hand.get("melds") or []
+    for m in melds:
+        kind, giver = m["type"], m.get("from")
+        if kind not in region.meld_types:
+            out.append(f"a {kind} the region does not play")
+        # Golden cases may leave ``from`` out (the spec allows it).
+        if kind == "chi" and (players != 4 or giver not in (None, UPPER.get(seat))):
+            out.append("a chi not from the seat before")
+        if kind == "concealed_kong" and giver is not None:
+            out.append("a concealed kong given by a seat")
+        if giver is not None and (giver == seat or giver not in seats):
+            out.append(f"a {kind} given by {giver}")
+    flags = set(hand.get("flags") or ())
+    if "kong_replacement" in flags and (
+        win_by != "self_draw" or not any(m["type"] in KONGS for m in melds)
+    ):
+        out.append("a kong replacement without a kong of one's own drawn on")
+    if "last_tile" in flags and win_by == "robbing_kong":
+        out.append("a kong robbed off the last tile")
+    if win_by == "robbing_kong" and wall_counts(hand).get(hand["win_tile"], 0) != 4:
+        # Counting the robbed seat's three, the robbed tile is the only one left.
+        out.append("the robbed tile is held elsewhere too")
+    for s in hand.get("other_melds") or {}:
+        if s == seat or s not in seats:
+            out.append(f"others' melds for {s}")
+    return out
 
 
 def _refuses_ready(score: dict[str, Any]) -> bool:
@@ -131,7 +245,7 @@ def _winning_cases(region: str) -> tuple[tuple[dict[str, Any], frozenset[str]], 
         for case in tomllib.loads(path.read_text(encoding="utf-8")).get("case", ()):
             hand = {k: v for k, v in case["hand"].items() if k != "readings"}
             score = score_json(hand)
-            if is_win(score):
+            if is_win(score) and not off_the_table(hand):
                 found.append((hand, frozenset(counted(score))))
     return tuple(found)
 
@@ -141,19 +255,23 @@ def templates(region: str, want: str) -> list[dict[str, Any]]:
     return [hand for hand, keys in _winning_cases(region) if want in keys]
 
 
-def _from_template(region: str, rng: random.Random, want: str | None) -> dict[str, Any]:
+def _from_template(
+    region: str, rng: random.Random, want: str | None
+) -> tuple[dict[str, Any], dict[str, Any]]:
     pool = templates(region, want) if want else [h for h, _ in _winning_cases(region)]
     if not pool:
         raise LookupError(f"{region}: no winning golden case to deal from ({CASES_DIR})")
     base = rng.choice(pool)
     for _ in range(VARIED_TRIES):
         hand = vary(base, rng)
+        if off_the_table(hand):
+            continue
         score = score_json(hand)
         if is_win(score) and (want is None or want in counted(score)):
-            return hand
+            return hand, score
     hand = copy.deepcopy(base)
     hand.setdefault("melds", [])
-    return hand
+    return hand, score_json(hand)
 
 
 # Fields that hold tiles, and those that hold seats.
@@ -233,7 +351,19 @@ def random_hand(region_key: str, rng: random.Random) -> dict[str, Any]:
     melds, concealed = _meld_some(blocks, seat, seats, meld_types, rng)
     if style.wild:
         concealed = _with_wilds(concealed, counts, rng, style.wild)
-    win = concealed.pop(rng.randrange(len(concealed)))
+    how = _win_by(seat, seats, region.win_types, rng)
+    if how["win_by"] == "robbing_kong":
+        # The robbed seat holds the other three copies: the winner can hold
+        # none but the one robbed.
+        shown = concealed + [tile_code(t) for m in melds for t in parse(m["tiles"])]
+        lone = [i for i, t in enumerate(concealed) if shown.count(t) == 1]
+        if lone:
+            win = concealed.pop(rng.choice(lone))
+        else:
+            how["win_by"] = "discard"
+            win = concealed.pop(rng.randrange(len(concealed)))
+    else:
+        win = concealed.pop(rng.randrange(len(concealed)))
     hand: dict[str, Any] = {
         "region": region_key,
         "hand": "".join(concealed),
@@ -244,7 +374,7 @@ def random_hand(region_key: str, rng: random.Random) -> dict[str, Any]:
     }
     if players != 4:
         hand["players"] = players
-    hand.update(_win_by(seat, seats, region.win_types, rng))
+    hand.update(how)
     flowers = _flowers(region, rng)
     if flowers:
         hand["flowers"] = flowers

@@ -18,6 +18,7 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse, reverse_lazy
+from django.utils.http import url_has_allowed_host_and_scheme
 
 SIGNUP_WINDOW = 60 * 60
 
@@ -43,13 +44,25 @@ def _signups_from(address: str) -> int:
     return int(cache.incr(key))
 
 
+def _next_of(request: HttpRequest) -> str:
+    """Where the sign-up was asked from (a teacher from the drill sets goes
+    back there), if it is a page of this site; else the referee's sessions."""
+    wanted = request.POST.get("next") or request.GET.get("next") or ""
+    if wanted and url_has_allowed_host_and_scheme(
+        wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return wanted
+    return ""
+
+
 def signup(request: HttpRequest) -> HttpResponse:
     form: UserCreationForm[User] = UserCreationForm(request.POST or None)
+    next_url = _next_of(request)
     if request.method == "POST":
         if _signups_from(request.META.get("REMOTE_ADDR", "")) > settings.SIGNUP_LIMIT:
             return render(request, "429.html", status=429)
         if form.is_valid():
             user = form.save()
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            return HttpResponseRedirect(reverse("sessions"))
-    return render(request, "club/signup.html", {"form": form})
+            return HttpResponseRedirect(next_url or reverse("sessions"))
+    return render(request, "club/signup.html", {"form": form, "next": next_url})

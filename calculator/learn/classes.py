@@ -26,17 +26,18 @@ from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 
-from calculator.learn import grading
+from calculator.learn import grading, pointing
 from calculator.learn.forms import number
 from calculator.learn.models import LEVELS, Answer, DrillHand, DrillSet
 from calculator.learn.views import hand_view
 from calculator.page.public import PageState
-from calculator.words.wording import region_name, seat_name, term
+from calculator.words.wording import joined, region_name, seat_name, term
 from rules.deal import deal, is_win
 from rules.engine import score, score_json
 from rules.hand import seat_order
@@ -163,6 +164,54 @@ def results(drill_hand: DrillHand, answers: list[Answer]) -> dict[str, Any]:
     }
 
 
+def answer_summary(answer: Answer, names: dict[str, str]) -> dict[str, Any]:
+    """One learner's answer to one hand in a line: right or not, and what
+    went wrong — the items missed and ticked wrongly, or the number given."""
+    verdicts = _items_graded(answer.graded, names)
+    given: Any = None
+    if answer.level == "total":
+        given = answer.answer.get("total")
+    elif answer.level == "payments":
+        net = answer.answer.get("net") or {}
+        given = ", ".join(f"{seat_name(s)} {'—' if n is None else n}" for s, n in net.items())
+    return {
+        "answer": answer,
+        "right": answer.right,
+        "missed": joined(names[k] for k, v in verdicts if v == "missed"),
+        "wrong": joined(names[k] for k, v in verdicts if v == "wrong"),
+        "given": given,
+        "total_right": bool(answer.graded.get("total_right")),
+    }
+
+
+def learner_rows(
+    drill_set: DrillSet, hands: list[DrillHand], by_hand: dict[int, list[Answer]]
+) -> list[dict[str, Any]]:
+    """Each learner by the name they typed, with their latest answer to each
+    hand (— where they gave none) and how many they got right."""
+    names = _item_names(drill_set.region)
+    latest: dict[str, dict[int, Answer]] = {}
+    for answers in by_hand.values():
+        for a in answers:  # newest first (Answer's ordering)
+            latest.setdefault(a.learner, {}).setdefault(cast(int, a.drill_hand_id), a)
+    rows = []
+    for learner in sorted(latest, key=str.casefold):
+        theirs = latest[learner]
+        rows.append(
+            {
+                "name": learner,
+                "link": f"{reverse('drill-set-learner', args=[drill_set.pk])}?{urlencode({'name': learner})}",
+                "right": sum(a.right for a in theirs.values()),
+                "answered": len(theirs),
+                "hands": [
+                    {"n": n, **(answer_summary(theirs[h.pk], names) if h.pk in theirs else {})}
+                    for n, h in enumerate(hands, 1)
+                ],
+            }
+        )
+    return rows
+
+
 def _detail(
     request: HttpRequest, drill_set: DrillSet, candidate: dict[str, Any] | None = None
 ) -> HttpResponse:
@@ -192,6 +241,7 @@ def _detail(
         "rows": rows,
         "link": link,
         "learners": len(learners),
+        "learner_rows": learner_rows(drill_set, hands, by_hand),
         "candidate": candidate,
         "candidate_json": json.dumps(candidate, ensure_ascii=False) if candidate else "",
         "candidate_drawn": drawn(candidate) if candidate else None,
@@ -203,6 +253,40 @@ def _detail(
 @login_required
 def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return _detail(request, _owned(request, pk))
+
+
+@login_required
+def set_learner(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every answer one learner gave to the set, newest first, each with its
+    hand and what they got right, missed or ticked wrongly."""
+    drill_set = _owned(request, pk)
+    name = request.GET.get("name", "")
+    answers = list(
+        Answer.objects.filter(drill_hand__drill_set=drill_set, learner=name).select_related(
+            "drill_hand"
+        )
+    )
+    if not answers:
+        raise Http404
+    positions = {h.pk: n for n, h in enumerate(drill_set.hands.all(), 1)}
+    names = _item_names(drill_set.region)
+    shown = [
+        {
+            **_breakdown(a),
+            **answer_summary(a, names),
+            "n": positions.get(cast(int, a.drill_hand_id)),
+        }
+        for a in answers
+    ]
+    context = {
+        "drill_set": drill_set,
+        "name": name,
+        "region": region_name(drill_set.region),
+        "level": LEVEL_NAMES.get(drill_set.level, drill_set.level),
+        "answers": shown,
+        "right": sum(a.right for a in answers),
+    }
+    return render(request, "learn/set_learner_answers.html", context)
 
 
 @login_required
@@ -334,7 +418,15 @@ def _breakdown(answer: Answer) -> dict[str, Any]:
     got = score_json(answer.hand)
     names = _item_names(answer.region)
     items = [
-        {"name": names[key], "verdict": verdict}
+        {
+            "name": names[key],
+            "verdict": verdict,
+            # as the drill's feedback: the tiles an item counted points at,
+            # and for a wrong tick what in the hand rules it out
+            "point": pointing.why_not(answer.hand, answer.region, key)
+            if verdict == "wrong"
+            else pointing.pointer(answer.hand, answer.region, key)[1],
+        }
         for key, verdict in _items_graded(answer.graded, names)
     ]
     lines = [

@@ -14,5 +14,6 @@ urlpatterns = [
     path(
         "learn/sets/<int:pk>/hands/<int:hand>/remove/", classes.set_remove, name="drill-set-remove"
     ),
+    path("learn/sets/<int:pk>/learners/", classes.set_learner, name="drill-set-learner"),
     path("learn/s/<str:token>/", classes.shared, name="drill-shared"),
 ]

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django_htmx.middleware import HtmxDetails
 
-from calculator.learn import forms
+from calculator.learn import forms, pointing
 from calculator.learn.grading import MISSED, RIGHT, WRONG, Graded, grade, scored_items
 from calculator.learn.models import LEVELS, Answer
 from calculator.learn.progress import (
@@ -25,6 +25,7 @@ from calculator.learn.progress import (
     COOKIE_AGE,
     COOKIE_SALT,
     Progress,
+    family_name,
     family_rule,
     from_answers,
 )
@@ -33,6 +34,7 @@ from calculator.page.public import (
     TileView,
     house_rules_text,
     line_why,
+    meld_face_json,
     rule_name,
     tile_view,
     value_line,
@@ -59,8 +61,8 @@ from calculator.words.wording import (
     tiles_named,
     word,
 )
-from rules.deal import SEATS, deal
-from rules.engine import score
+from rules.deal import SEATS, counted, deal
+from rules.engine import score, score_json
 from rules.hand import Score
 from rules.options import describe
 from rules.regions import REGIONS
@@ -112,7 +114,11 @@ def progress_view(progress: Progress) -> dict[str, Any]:
         if region_key not in REGIONS:
             continue
         rule = family_rule(fam)
-        name = rule_name(rule) if rule else f"{n} {term('番')}"
+        name = family_name(fam) or (rule_name(rule) if rule else "")
+        if region_key == "guobiao":
+            name = f"{n} {term('番')}"
+        if not name:  # a family no longer kept (grouped anew since)
+            continue
         families.append(
             {"region": region_name(region_key), "name": name, "right": right, "seen": seen}
         )
@@ -138,11 +144,13 @@ def progress_view(progress: Progress) -> dict[str, Any]:
 # --- what the page shows ----------------------------------------------------
 
 
-def _tiles(text: str) -> list[TileView]:
+def _tiles(text: str, arranged: bool = False) -> list[TileView]:
+    """``arranged``: in suit and rank order, as a player arranges a hand."""
     try:
-        return [tile_view(tile_code(t)) for t in parse(text)]
+        tiles = parse(text)
     except NotationError:
         return []
+    return [tile_view(tile_code(t)) for t in (sorted(tiles) if arranged else tiles)]
 
 
 def hand_view(hand: dict[str, Any]) -> dict[str, Any]:
@@ -153,9 +161,9 @@ def hand_view(hand: dict[str, Any]) -> dict[str, Any]:
     if win_by in ("discard", "robbing_kong") and hand.get("discarder"):
         how = _("%(how)s, from %(seat)s") % {"how": how, "seat": seat_name(hand["discarder"])}
     return {
-        "hand": _tiles(str(hand.get("hand", ""))),
+        "hand": _tiles(str(hand.get("hand", "")), arranged=True),
         "win": _tiles(str(hand.get("win_tile", ""))),
-        "melds": [_tiles(m["tiles"]) for m in hand.get("melds", [])],
+        "melds": [meld_face_json(m) for m in hand.get("melds", [])],
         "flowers": _tiles(str(hand.get("flowers", ""))),
         "seat": seat_name(seat),
         "dealer": seat_name(str(hand.get("dealer", "E"))),
@@ -174,6 +182,8 @@ def _table_value(key: str, value: Any) -> str:
         return joined(seat_name(str(s)) for s in value)
     if key in ("maima_tile", "bao_tile"):
         return tile_name(str(value))
+    if key == "round_wind" and str(value) in SEATS:
+        return tile_name(f"{SEATS.index(str(value)) + 1}z")
     return seat_name(str(value)) if str(value) in SEATS else str(value)
 
 
@@ -181,18 +191,128 @@ def _said(rule: str, value: str) -> str:
     return _("%(rule)s: %(value)s") % {"rule": rule, "value": value}
 
 
-def more_words(hand: dict[str, Any]) -> list[str]:
-    """What else the hand says that its score depends on: house rules other
-    than the defaults, the table's state, events, the others' melds."""
+# Why a seat pays for all, per region: the seed's cases, said before answering.
+BAO_WHY = {
+    "laosanfan": gettext_lazy(
+        "三攤包牌: the winner shows three melds that bar that discard, and %(seat)s "
+        "discarded it anyway, so %(seat)s pays every share."
+    ),
+    "chuzhou": gettext_lazy(
+        "包庄: %(seat)s fed the tile that made the hand (三大元, 清十四一, 清一色 or "
+        "脱裤子), so %(seat)s pays for all three."
+    ),
+}
+# The seed's cases, each said where the hand shows it: (region, what shows it, why).
+BAO_CASES = (
+    (
+        "laosanfan",
+        "three_pongs",
+        gettext_lazy(
+            "三攤包牌: the winner shows three pongs or kongs, so no 1, 9 or honor may be "
+            "discarded; %(seat)s discarded one anyway and pays every share."
+        ),
+    ),
+    (
+        "laosanfan",
+        "one_suit",
+        gettext_lazy(
+            "三攤包牌: the winner shows three melds of one suit (honor pongs go with any "
+            "suit), so that suit may not be discarded; %(seat)s discarded it anyway and "
+            "pays every share."
+        ),
+    ),
+    (
+        "chuzhou",
+        "san_da_yuan",
+        gettext_lazy(
+            "包庄 (三大元): two dragon pongs were down and %(seat)s fed the third, so "
+            "%(seat)s pays for all three."
+        ),
+    ),
+    (
+        "chuzhou",
+        "qing_shi_si_yi",
+        gettext_lazy(
+            "包庄 (清十四一): three of its pongs were down and %(seat)s fed the fourth, so "
+            "%(seat)s pays for all three."
+        ),
+    ),
+    (
+        "chuzhou",
+        "qing_yi_se",
+        gettext_lazy(
+            "包庄 (清一色): three melds of one suit were down and %(seat)s fed the fourth, "
+            "so %(seat)s pays for all three."
+        ),
+    ),
+)
+
+
+def bao_why(hand: dict[str, Any], seat: str) -> str:
+    """Why ``seat`` pays for all, in the seed's case the hand shows (the
+    region's general words where none shows)."""
+    region_key = hand["region"]
+    melds = hand.get("melds") or []
+    shown = set(counted(score_json(hand)))
+    # 老三番: which bar the discard broke, read off the winning tile.
+    sets = [m for m in melds if m.get("type") in ("pong", "kong", "added_kong")]
+    suits = {str(m.get("tiles", ""))[-1:] for m in melds} - {"z"}
+    win = str(hand.get("win_tile", ""))
+    if len(sets) >= 3 and (win.endswith("z") or win[:1] in ("1", "9")):
+        shown.add("three_pongs")
+    if len(melds) >= 3 and len(suits) == 1 and win[-1:] in suits:
+        shown.add("one_suit")
+    for region, case, why in BAO_CASES:
+        if region == region_key and case in shown:
+            return str(why) % {"seat": seat}
+    return str(BAO_WHY[region_key]) % {"seat": seat}
+
+
+def rules_in_force(hand: dict[str, Any]) -> list[str]:
+    """The house rules this hand is scored under that its score turns on:
+    every option set on the hand, and every option whose other value would
+    change its total or anyone's money (the calculator's readings), each
+    with the value in force, so the learner answers under the same rules."""
     region_key = hand["region"]
     infos = {info.name: info for info in describe(REGIONS[region_key].options)}
+    given = hand.get("rules") or {}
+    got = score({**hand, "readings": True})
+    turning = {reading.option for reading in got.readings} | set(given)
+    return [
+        _said(option_label(name, region_key), option_value(info, given.get(name, info.default)))
+        for name, info in infos.items()
+        if name in turning
+    ]
+
+
+# Table state a region's items read that a hand leaves at its default, said
+# all the same (国标's 圈风 scores 圈风刻).
+TABLE_DEFAULTS = {"guobiao": {"round_wind": "E"}}
+
+
+def _table_lines(hand: dict[str, Any]) -> list[str]:
+    region_key = hand["region"]
     out = []
-    for name, value in (hand.get("rules") or {}).items():
-        info = infos.get(name)
-        if info is not None:
-            out.append(_said(option_label(name, region_key), option_value(info, value)))
-    for key, value in (hand.get("table") or {}).items():
+    table = {**TABLE_DEFAULTS.get(region_key, {}), **(hand.get("table") or {})}
+    for key, value in table.items():
+        if key == "zhen" and isinstance(value, dict) and set(value.values()) <= {1}:
+            continue  # every seat at 1 针 is the plain case, nothing to weigh
         out.append(_said(label_of(TABLE, key), _table_value(key, value)))
+        if key == "bao_seat" and region_key in BAO_WHY:
+            if "qing_bu_bao_qing" in (hand.get("flags") or ()):
+                out.append(
+                    _("清不包清: %(seat)s's own hand is 清一色, so nobody pays for all.")
+                    % {"seat": seat_name(str(value))}
+                )
+            else:
+                out.append(bao_why(hand, seat_name(str(value))))
+    return out
+
+
+def more_words(hand: dict[str, Any]) -> list[str]:
+    """What else the hand says that its score depends on: the house rules in
+    force, the table's state (包 with why), events, the others' melds."""
+    out = [*rules_in_force(hand), *_table_lines(hand)]
     for event in hand.get("events") or ():
         out.append(
             _said(label_of(EVENTS, str(event.get("type"))), seat_name(str(event.get("seat"))))
@@ -226,9 +346,11 @@ def _state(hand: dict[str, Any]) -> PageState:
     )
 
 
-def result_rows(region_key: str, got: Score, graded: Graded) -> list[dict[str, Any]]:
+def result_rows(hand: dict[str, Any], got: Score, graded: Graded) -> list[dict[str, Any]]:
     """The breakdown as the calculator shows it, each item marked (at the
-    items level); items ticked that the hand does not count follow."""
+    items level) and pointing at the tiles that earn it; items ticked that
+    the hand does not count follow, with what in the hand says so."""
+    region_key = hand["region"]
     region = REGIONS[region_key]
     rows = []
     marks = graded.items
@@ -260,6 +382,10 @@ def result_rows(region_key: str, got: Score, graded: Graded) -> list[dict[str, A
             line.rule,
         )
         r["dropped"] = bool(line.dropped_by)
+        if line.value and not line.dropped_by:
+            codes, said = pointing.pointer(hand, region_key, line.key)
+            r["tiles"] = [tile_view(c) for c in codes]
+            r["tiles_named"] = said
         rows.append(r)
     shown = {line.key for line in got.items}
     for key, mark in marks.items():
@@ -268,6 +394,7 @@ def result_rows(region_key: str, got: Score, graded: Graded) -> list[dict[str, A
             why = _(item.why) if item.why else ""
             r = row(key, term(item.name), "—", "", why, item.rule)
             r["absent"] = True
+            r["why_not"] = pointing.why_not(hand, region_key, key)
             rows.append(r)
     return rows
 
@@ -430,6 +557,7 @@ def result_context(
     state = _state(hand)
     seats = _net_seats(got, hand)
     seats_right = graded.seats_right or {}
+    counts = {m: sum(1 for v in graded.items.values() if v == m) for m in (RIGHT, MISSED, WRONG)}
     return {
         "graded": True,
         "region": region_key,
@@ -438,10 +566,9 @@ def result_context(
         "level_name": LEVEL_NAMES[level],
         "dealt": hand_view(hand),
         "right": graded.right,
-        "rows": result_rows(region_key, got, graded),
-        "counts": {
-            m: sum(1 for v in graded.items.values() if v == m) for m in (RIGHT, MISSED, WRONG)
-        },
+        "rows": result_rows(hand, got, graded),
+        "counts": counts,
+        "verdict": verdict_of(level, counts),
         "scored": len(scored_items(got)),
         "value": value_line(state, got) if got.winning else None,
         "how": _word(got),
@@ -451,7 +578,13 @@ def result_context(
         "unit": term(got.unit),
         "money": term(_money(region_key)),
         "payments": [
-            {"from": seat_name(p.payer), "to": seat_name(p.payee), "amount": p.amount}
+            {
+                "from": seat_name(p.payer),
+                "to": seat_name(p.payee),
+                "amount": p.amount,
+                # The calculator's own formula, so the learner sees how it is reached.
+                "detail": word(p.detail, region_key),
+            }
             for p in got.payments
         ],
         "net": [
@@ -466,6 +599,19 @@ def result_context(
         "seed_lang": seed_lang(REGIONS[region_key].seed),
         "again": f"{reverse('learn')}?r={region_key}&l={level}",
     }
+
+
+def verdict_of(level: str, counts: dict[str, int]) -> str:
+    """What a wrong answer got wrong, so that an extra tick is not called a miss."""
+    if level == "total":
+        return _("Not quite: see how the total is counted below.")
+    if level == "payments":
+        return _("Not quite: see who pays whom below.")
+    if counts[MISSED] and counts[WRONG]:
+        return _("Not quite: see what was missed and what was ticked wrongly below.")
+    if counts[WRONG]:
+        return _("Not quite: nothing was missed, but an item ticked is not counted (see below).")
+    return _("Not quite: see what was missed below.")
 
 
 def _word(got: Score) -> str:

@@ -7,7 +7,7 @@ engine returns).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,7 +61,7 @@ from rules.options import describe
 from rules.region import Region
 from rules.regions import REGIONS
 from rules.regions.guobiao import RULE as GUOBIAO_RULE
-from rules.tiles import N_KINDS, WINDS, tile_code
+from rules.tiles import N_KINDS, WINDS, NotationError, parse, tile_code
 from rules.waits import find_waits
 
 # Chinese order on the palette (中发白), whatever the notation's order.
@@ -75,6 +75,7 @@ class TileView:
     left: int = 4
     index: int = -1
     wild: str = ""
+    down: bool = False  # face down, as a concealed kong's two end tiles lie
 
     @property
     def used_up(self) -> bool:
@@ -84,6 +85,45 @@ class TileView:
 def tile_view(code: str, **kw: Any) -> TileView:
     """A tile as the templates show it, named in the page's language."""
     return TileView(code=code, name=tile_name(code), **kw)
+
+
+def meld_face(kind: str, tiles: Iterable[int], giver: str | None = None) -> dict[str, Any]:
+    """A meld as it lies on the table, since 明杠 and 暗杠 score apart: a
+    concealed kong with its two end tiles face down, an added kong with its
+    fourth tile set apart, each named (and, on the English page, its Chinese
+    term beside) with the seat that gave it where known."""
+    codes = [tile_code(t) for t in tiles]
+    last = len(codes) - 1
+    down = kind == "concealed_kong"
+    found = MELDS.get(kind)
+    label = label_of(MELDS, kind)
+    if kind == "egg":
+        label = str(MELDS["egg"].label)
+    return {
+        "type": kind,
+        "label": label,
+        "zh": found.zh if found is not None and is_english() else "",
+        "from": seat_name(giver) if giver and giver in SEATS else "",
+        "tiles": [tile_view(c, down=down and i in (0, last)) for i, c in enumerate(codes)],
+        "added": kind == "added_kong",
+    }
+
+
+def meld_face_json(meld: Mapping[str, Any]) -> dict[str, Any]:
+    """``meld_face`` of a meld in the spec's JSON (a bad one draws no tiles)."""
+    try:
+        tiles = parse(str(meld.get("tiles", "")))
+    except NotationError:
+        tiles = []
+    giver = meld.get("from")
+    face = meld_face(str(meld.get("type", "")), tiles, str(giver) if giver else None)
+    egg = EGGS.get(str(meld.get("kind", ""))) if face["type"] == "egg" else None
+    if egg is not None:
+        face["label"] = str(egg.label)
+        face["zh"] = egg.zh if is_english() else ""
+    hui = meld.get("hui")
+    face["hui"] = hui if isinstance(hui, int) and hui > 0 else 0
+    return face
 
 
 # --------------------------------------------------------------------------
@@ -745,7 +785,7 @@ def melds_view(state: PageState) -> list[dict[str, Any]]:
             "label": (EGGS[m.kind].label if m.kind in EGGS else MELDS["egg"].label)
             if m.type == "egg"
             else label_of(MELDS, m.type),
-            "tiles": [tile_view(tile_code(t)) for t in m.tiles.tiles],
+            "tiles": meld_face(m.type, m.tiles.tiles)["tiles"],
             "hui": m.hui,
         }
         for i, m in enumerate(state.melds)
@@ -827,7 +867,7 @@ def page_context(state: PageState, notices: list[str]) -> dict[str, Any]:
                 "index": i,
                 "seat": seat_name(seat),
                 "label": label_of(MELDS, m.type),
-                "tiles": [tile_view(tile_code(t)) for t in m.tiles.tiles],
+                "tiles": meld_face(m.type, m.tiles.tiles)["tiles"],
             }
             for i, (seat, m) in enumerate(state.other)
         ],

@@ -30,6 +30,7 @@ from calculator.page.public import (
     change_region,
     dropped_text,
     house_rules_text,
+    meld_face_json,
     rule_name,
     tile_view,
     value_line,
@@ -79,7 +80,7 @@ def example_view(case: dict[str, Any], key: str) -> dict[str, Any]:
         "note": with_codes(case.get("checks", "")) if is_english() else "",
         "hand": _tiles(hand.get("hand", "")),
         "win": _tiles(hand.get("win_tile", "")),
-        "melds": [_tiles(m["tiles"]) for m in hand.get("melds", [])],
+        "melds": [meld_face_json(m) for m in hand.get("melds", [])],
         "flowers": _tiles(hand.get("flowers", "")),
         "win_by": label_of(WIN_BY, hand.get("win_by", "")),
         "total": got.total,  # the engine's, as the golden case expects it

@@ -1,0 +1,405 @@
+"""Feedback that points at the tiles (issue 34 point 3): for each item of a
+graded drill, the tiles of the dealt hand that earn it, and for an item
+ticked that the hand does not count, the reason as the hand shows it ("五万's
+triplet was completed by 西家's discard: it counts as exposed").
+
+What each item looks at is data (``LOOKS_AT``): one of a few kinds of tiles
+(the winning tile, the flowers, the concealed kongs …), with a filter for
+the 大幺 items (1, 9 or an honor) and their 其餘 partners (2–8). Items that
+read the whole hand (清一色, 对对胡 …) point at no tiles in particular."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
+
+from calculator.words.wording import joined, seat_name, tile_name
+from rules.tiles import NotationError, is_terminal_or_honor, parse, parse_one, tile_code
+
+
+@dataclass(frozen=True)
+class Look:
+    kind: str  # win, flowers, concealed_kong, exposed_kong, kong, pong, concealed_triplet, triplet
+    only: str = ""  # yao (1, 9, honors), simple (2–8), honors, or one tile's code
+
+
+WIN = Look("win")
+# Keys alike across regions mean alike; a (region, key) entry wins over a key.
+LOOKS_AT: dict[str, Look] = {
+    # the winning tile: how and where the hand was won
+    **dict.fromkeys(
+        [
+            "zi_mo",
+            "self_drawn",
+            "gang_hou_kai",
+            "gang_kai",
+            "gang_shang_kai_hua",
+            "out_with_replacement_tile",
+            "hai_di",
+            "hai_di_lao_yue",
+            "last_tile_draw",
+            "last_tile_claim",
+            "last_tile",
+            "qiang_gang",
+            "robbing_the_kong",
+            "jue_zhang",
+            "bian_zhang",
+            "dan_diao",
+            "jia_zhong_hu",
+            "edge_wait",
+            "closed_wait",
+            "single_wait",
+            "hu_dan_zhang",
+            "bian_san_qi",
+            "zhong_xin_wu",
+            "bao_pai",
+            "dui_bao",
+            "hu_zei",
+        ],
+        WIN,
+    ),
+    # flowers
+    **dict.fromkeys(
+        [
+            "zheng_hua_season",
+            "zheng_hua_plant",
+            "si_ge_hua_season",
+            "si_ge_hua_plant",
+            "hua_hu",
+            "xiao_hua",
+            "hua",
+            "tong_hua",
+            "men_feng_hua",
+            "ba_hua_qi",
+            "flower_tiles",
+        ],
+        Look("flowers"),
+    ),
+    # kongs
+    "da_yao_an_gang": Look("concealed_kong", "yao"),
+    "an_gang": Look("concealed_kong"),
+    "concealed_kong": Look("concealed_kong"),
+    "two_concealed_kongs": Look("concealed_kong"),
+    "da_yao_ming_gang": Look("exposed_kong", "yao"),
+    "ming_gang": Look("exposed_kong"),
+    "melded_kong": Look("exposed_kong"),
+    "two_melded_kongs": Look("exposed_kong"),
+    **dict.fromkeys(
+        ["gang", "three_kongs", "four_kongs", "concealed_kong_and_melded_kong"], Look("kong")
+    ),
+    # triplets
+    "da_yao_peng": Look("pong", "yao"),
+    "peng": Look("pong", "simple"),
+    "da_yao_an_ke": Look("concealed_triplet", "yao"),
+    "an_ke": Look("concealed_triplet", "simple"),
+    **dict.fromkeys(
+        [
+            "lao_zi_ge",
+            "two_concealed_pungs",
+            "three_concealed_pungs",
+            "four_concealed_pungs",
+            "ying_san_kan",
+            "kan_kan_hu",
+        ],
+        Look("concealed_triplet"),
+    ),
+    **dict.fromkeys(
+        [
+            "zi_pai_ke",
+            "men_feng_ke",
+            "dragon_pung",
+            "prevalent_wind",
+            "seat_wind",
+            "big_three_winds",
+        ],
+        Look("triplet", "honors"),
+    ),
+    "pung_of_terminals_or_honors": Look("triplet", "yao"),
+    "hong_zhong_dui": Look("triplet", "7z"),
+    "fa_cai_dui": Look("triplet", "6z"),
+    "bai_ban_dui": Look("triplet", "5z"),
+    "tile_hog": Look("four_alike"),
+    # the hand's suits
+    **dict.fromkeys(
+        [
+            "qing_yi_se",
+            "zi_yi_se",
+            "hun_yi_se",
+            "que_yi_men",
+            "qing_yi_se_bei",
+            "full_flush",
+            "half_flush",
+            "all_honors",
+            "one_voided_suit",
+            "no_honors",
+            "all_types",
+            "feng_hu",
+        ],
+        Look("suits"),
+    ),
+    # pairs
+    **dict.fromkeys(
+        [
+            "qi_dui",
+            "qi_dui_an_jue",
+            "qi_dui_an_an_jue",
+            "seven_pairs",
+            "hao_hua_qi_dui",
+            "seven_shifted_pairs",
+        ],
+        Look("pairs"),
+    ),
+    # every triplet of the hand
+    **dict.fromkeys(
+        [
+            "dui_dui_hu",
+            "all_pungs",
+            "piao_hu",
+            "qing_san_dui",
+            "qing_si_dui",
+            "san_dui_tong",
+            "qing_san_lian_dui",
+            "tian_di_peng",
+            "double_pung",
+            "triple_pung",
+            "mixed_shifted_pungs",
+            "pure_shifted_pungs",
+            "four_pure_shifted_pungs",
+            "all_even_pungs",
+        ],
+        Look("triplet"),
+    ),
+    **dict.fromkeys(
+        [
+            "two_dragons_pungs",
+            "big_three_dragons",
+            "little_three_dragons",
+            "big_four_winds",
+            "little_four_winds",
+            "san_da_yuan",
+            "ruan_si_xi",
+            "ying_si_xi",
+        ],
+        Look("triplet", "honors"),
+    ),
+}
+# Items that every win counts, or that a flag alone earns: no tile to point at.
+NO_TILES = frozenset(
+    ["hu_di", "di_hu", "ping_hu", "tian_hu", "di_hu_earth", "ying_zi", "hu_xing", "chicken_hand"]
+)
+WHOLE = Look("whole")
+REGION_LOOKS: dict[tuple[str, str], Look] = {
+    # 老三番's 其餘 kongs are the 2–8 ones (大幺 are counted apart).
+    ("laosanfan", "an_gang"): Look("concealed_kong", "simple"),
+    ("laosanfan", "ming_gang"): Look("exposed_kong", "simple"),
+}
+
+
+def look_of(region_key: str, key: str) -> Look | None:
+    """What an item points at; a pattern of the whole hand (一条龙, 四合 …)
+    points at the whole hand, an item every win counts at nothing."""
+    if key in NO_TILES and (region_key, key) not in REGION_LOOKS:
+        return None
+    return REGION_LOOKS.get((region_key, key)) or LOOKS_AT.get(key) or WHOLE
+
+
+def _codes(text: Any) -> list[str]:
+    try:
+        return [tile_code(t) for t in parse(str(text or ""))]
+    except NotationError:
+        return []
+
+
+def _fits(code: str, only: str) -> bool:
+    if not only:
+        return True
+    if only == "yao":
+        return is_terminal_or_honor(parse_one(code))
+    if only == "simple":
+        return not is_terminal_or_honor(parse_one(code))
+    if only == "honors":
+        return code.endswith("z")
+    return code == only
+
+
+@dataclass(frozen=True)
+class Sets:
+    """The dealt hand's sets as a learner reads them off the table."""
+
+    concealed_kongs: list[str]
+    exposed_kongs: list[tuple[str, str]]  # tile, giver's seat ("" unknown)
+    pongs: list[tuple[str, str]]
+    concealed_triplets: list[str]
+    by_discard: str  # the triplet the winning discard completed ("" none)
+    four_alike: list[str]
+
+
+def sets_of(hand: dict[str, Any]) -> Sets:
+    concealed = _codes(hand.get("hand"))
+    win = (_codes(hand.get("win_tile")) or [""])[0]
+    on_discard = hand.get("win_by") in ("discard", "robbing_kong")
+    counts: dict[str, int] = {}
+    for c in [*concealed, win]:
+        if c:
+            counts[c] = counts.get(c, 0) + 1
+    # A triplet held in hand: three alike (a wild stands apart, so 白板 is read as it lies).
+    triplets = [c for c, n in counts.items() if n >= 3]
+    by_discard = win if on_discard and win in triplets and concealed.count(win) == 2 else ""
+    melds = hand.get("melds") or []
+
+    def first(m: dict[str, Any]) -> str:
+        return (_codes(m.get("tiles")) or [""])[0]
+
+    every = [*concealed, win, *(c for m in melds for c in _codes(m.get("tiles")))]
+    return Sets(
+        concealed_kongs=[first(m) for m in melds if m.get("type") == "concealed_kong"],
+        exposed_kongs=[
+            (first(m), str(m.get("from") or ""))
+            for m in melds
+            if m.get("type") in ("kong", "added_kong")
+        ],
+        pongs=[(first(m), str(m.get("from") or "")) for m in melds if m.get("type") == "pong"],
+        concealed_triplets=[c for c in triplets if c != by_discard],
+        by_discard=by_discard,
+        four_alike=[
+            c
+            for c in dict.fromkeys(every)
+            if c and every.count(c) == 4 and c not in [first(m) for m in melds]
+        ],
+    )
+
+
+def tiles_for(hand: dict[str, Any], look: Look) -> list[str]:
+    """The tile codes of ``hand`` that ``look`` points at, one per set."""
+    sets = sets_of(hand)
+    kind = look.kind
+    if kind == "win":
+        found = _codes(hand.get("win_tile"))[:1]
+    elif kind == "flowers":
+        found = _codes(hand.get("flowers"))
+    elif kind == "concealed_kong":
+        found = sets.concealed_kongs
+    elif kind == "exposed_kong":
+        found = [t for t, _ in sets.exposed_kongs]
+    elif kind == "kong":
+        found = sets.concealed_kongs + [t for t, _ in sets.exposed_kongs]
+    elif kind == "pong":
+        found = [t for t, _ in sets.pongs] + ([sets.by_discard] if sets.by_discard else [])
+    elif kind == "concealed_triplet":
+        found = sets.concealed_triplets
+    elif kind == "triplet":
+        found = (
+            sets.concealed_triplets
+            + ([sets.by_discard] if sets.by_discard else [])
+            + [t for t, _ in sets.pongs]
+            + sets.concealed_kongs
+            + [t for t, _ in sets.exposed_kongs]
+        )
+    elif kind == "four_alike":
+        found = sets.four_alike
+    elif kind == "pairs":
+        every = _codes(hand.get("hand")) + _codes(hand.get("win_tile"))
+        found = [c for c in dict.fromkeys(every) if every.count(c) >= 2]
+    elif kind in ("whole", "suits"):
+        every = _codes(hand.get("hand")) + _codes(hand.get("win_tile"))
+        every += [c for m in hand.get("melds") or () for c in _codes(m.get("tiles"))]
+        found = sorted(dict.fromkeys(every), key=lambda c: (c[-1], c))
+    else:
+        found = []
+    if kind in ("win", "flowers"):
+        return [c for c in found if _fits(c, look.only)]
+    return [c for c in dict.fromkeys(found) if c and _fits(c, look.only)]
+
+
+def named(codes: list[str]) -> str:
+    return joined(tile_name(c) for c in codes)
+
+
+SUIT_WORDS = {
+    "m": pgettext_lazy("suit", "characters"),
+    "p": pgettext_lazy("suit", "dots"),
+    "s": pgettext_lazy("suit", "bamboo"),
+    "z": pgettext_lazy("suit", "honors"),
+}
+
+
+def suits_named(codes: list[str]) -> str:
+    return joined(str(SUIT_WORDS[s]) for s in "mpsz" if any(c.endswith(s) for c in codes))
+
+
+def pointer(hand: dict[str, Any], region_key: str, key: str) -> tuple[list[str], str]:
+    """The tiles an item counted in ``hand`` points at, and the line that
+    names them ("" for an item with nothing to point at)."""
+    look = look_of(region_key, key)
+    if look is None:
+        return [], ""
+    codes = tiles_for(hand, look)
+    if not codes:
+        return [], ""
+    if look.kind == "suits":
+        return codes, _("Suits in the hand: %(suits)s") % {"suits": suits_named(codes)}
+    if look.kind == "whole":
+        return codes, _("The whole hand: %(tiles)s") % {"tiles": named(codes)}
+    return codes, _("Tiles that earn it: %(tiles)s") % {"tiles": named(codes)}
+
+
+def why_not(hand: dict[str, Any], region_key: str, key: str) -> str:
+    """For an item ticked that the hand does not count: what in the hand says
+    so, where the tiles tell ("" where only the item's rule can)."""
+    look = look_of(region_key, key)
+    if look is None:
+        return ""
+    sets = sets_of(hand)
+    discarder = seat_name(str(hand.get("discarder", "")))
+    if look.kind == "win" and key in ("zi_mo", "self_drawn") and hand.get("win_by") != "self_draw":
+        if hand.get("win_by") == "robbing_kong":
+            return _("%(tile)s was robbed from %(seat)s's kong, not drawn from the wall.") % {
+                "tile": tile_name(_codes(hand.get("win_tile"))[0]),
+                "seat": discarder,
+            }
+        return _("%(tile)s was won on %(seat)s's discard, not drawn from the wall.") % {
+            "tile": tile_name(_codes(hand.get("win_tile"))[0]),
+            "seat": discarder,
+        }
+    if look.kind == "flowers" and not _codes(hand.get("flowers")):
+        return _("The hand has no flowers.")
+    if look.kind == "suits":
+        return _("Suits in the hand: %(suits)s") % {"suits": suits_named(tiles_for(hand, look))}
+    if look.kind == "whole":
+        return ""
+    if look.kind == "concealed_triplet" and sets.by_discard and _fits(sets.by_discard, look.only):
+        return _(
+            "The triplet of %(tile)s was completed by %(seat)s's discard: it counts as exposed."
+        ) % {"tile": tile_name(sets.by_discard), "seat": discarder}
+    if look.kind == "concealed_kong" and sets.exposed_kongs:
+        tile, giver = sets.exposed_kongs[0]
+        if giver:
+            return _("The kong of %(tile)s is exposed: it was made on %(seat)s's tile.") % {
+                "tile": tile_name(tile),
+                "seat": seat_name(giver),
+            }
+        return _("The kong of %(tile)s is exposed, not concealed.") % {"tile": tile_name(tile)}
+    if look.kind == "exposed_kong" and sets.concealed_kongs and not sets.exposed_kongs:
+        return _("The kong of %(tile)s is concealed: its end tiles lie face down.") % {
+            "tile": tile_name(sets.concealed_kongs[0])
+        }
+    if look.only in ("yao", "simple"):
+        other = tiles_for(hand, Look(look.kind))
+        if other and not tiles_for(hand, look):
+            if look.only == "yao":
+                return _("%(tiles)s: not 1, 9 or an honor.") % {"tiles": named(other)}
+            return _("%(tiles)s: 1, 9 or an honor, counted as 大幺.") % {"tiles": named(other)}
+    if look.kind not in ("win", "flowers") and not tiles_for(hand, Look(look.kind)):
+        return {
+            "concealed_kong": _("The hand has no concealed kong."),
+            "exposed_kong": _("The hand has no exposed kong."),
+            "kong": _("The hand has no kong."),
+            "pong": _("The hand has no pong."),
+            "concealed_triplet": _("The hand has no triplet held concealed."),
+            "triplet": _("The hand has no such triplet."),
+            "four_alike": _("The hand holds no four alike."),
+        }.get(look.kind, "")
+    return ""

@@ -1,0 +1,151 @@
+"""Feedback that points at the tiles (issue 34 point 3): each counted item
+names the tiles that earn it, a wrong tick says what in the hand rules it
+out, and the payments show the calculator's formula."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from calculator.learn.forms import sign_hand
+from calculator.learn.grading import scored_items
+from calculator.learn.pointing import LOOKS_AT, REGION_LOOKS, look_of, tiles_for
+from rules.engine import score
+from rules.regions import REGIONS
+from tests.words.test_script import problems
+
+# 老三番: 五万's triplet completed by 西家's discard, a concealed 东 kong.
+HAND = {
+    "region": "laosanfan",
+    "hand": "55m123p456s99p",
+    "win_tile": "5m",
+    "melds": [{"type": "concealed_kong", "tiles": "1111z"}],
+    "seat": "S",
+    "dealer": "E",
+    "win_by": "discard",
+    "discarder": "W",
+}
+
+
+def graded(client: Client, hand: dict[str, Any], level: str, **answer: Any) -> str:
+    data = {"h": sign_hand(hand), "l": level, "go": "1", **answer}
+    response = client.post("/learn/answer/", data)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def row_of(page: str, key: str) -> str:
+    found = re.search(rf'<li class="item[^"]*" id="row-{key}">(.*?)</li>', page, re.S)
+    assert found, key
+    return found.group(1)
+
+
+def test_every_look_names_an_item_of_some_region() -> None:
+    keys = {item.key for region in REGIONS.values() for item in region.items}
+    assert set(LOOKS_AT) <= keys
+    assert all(key in REGIONS[r].by_key for r, key in REGION_LOOKS)
+
+
+@pytest.mark.django_db
+def test_a_wrong_concealed_triplet_says_the_discard_made_it_exposed(client: Client) -> None:
+    client.cookies["django_language"] = "zh-hans"
+    got = scored_items(score(HAND))
+    assert "an_ke" not in got and "peng" in got
+    page = graded(client, HAND, "items", i=[*got, "an_ke"])
+    assert "五万 的刻子是西家点炮完成的，算明刻。" in row_of(page, "an_ke")
+    assert not problems(page, "zh-hans")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["zh-hans", "zh-hant", "en"])
+def test_each_item_that_looks_at_tiles_names_them(client: Client, language: str) -> None:
+    client.cookies["django_language"] = language
+    page = graded(client, HAND, "items", i=scored_items(score(HAND)))
+    words = {"zh-hans": "算这一项的牌：", "zh-hant": "算這一項的牌：", "en": "Tiles that earn it: "}
+    kong = row_of(page, "da_yao_an_gang")
+    assert words[language] in kong and 'class="point-tiles"' in kong
+    assert words[language] in row_of(page, "peng")
+    if language != "en":
+        assert not problems(page, language)
+
+
+def test_the_tiles_pointed_at() -> None:
+    assert tiles_for(HAND, look_of("laosanfan", "da_yao_an_gang")) == ["1z"]  # type: ignore[arg-type]
+    assert tiles_for(HAND, look_of("laosanfan", "peng")) == ["5m"]  # type: ignore[arg-type]
+    assert tiles_for(HAND, look_of("laosanfan", "an_ke")) == []  # type: ignore[arg-type]
+
+
+@pytest.mark.django_db
+def test_the_payments_show_the_calculators_formula(client: Client) -> None:
+    client.cookies["django_language"] = "zh-hans"
+    got = score(HAND)
+    page = graded(client, HAND, "payments", **{f"n.{s}": str(n) for s, n in got.net.items()})
+    assert "× ½" in page and "边家" in page
+    assert 'class="pay-how"' in page
+
+
+@pytest.mark.django_db
+def test_an_extra_tick_alone_is_not_called_a_miss(client: Client) -> None:
+    """Issue 34 point 7: "还差一点：看看下面漏了什么" said where nothing was missed."""
+    client.cookies["django_language"] = "zh-hans"
+    page = graded(client, HAND, "items", i=[*scored_items(score(HAND)), "an_ke"])
+    assert "漏了什么" not in page and "没有漏，但勾了这手牌不算的番种" in page
+    page = graded(client, HAND, "items", i=[])
+    assert "看看下面漏了什么" in page
+
+
+@pytest.mark.django_db
+def test_a_teacher_signing_up_from_the_drill_sets_lands_back_there(client: Client) -> None:
+    login = client.get("/learn/sets/", follow=True).content.decode()
+    assert "signup/?next=/learn/sets/" in login or "?next=%2Flearn%2Fsets%2F" in login
+    form = client.get("/accounts/signup/", {"next": "/learn/sets/"}).content.decode()
+    assert 'name="next" value="/learn/sets/"' in form
+    response = client.post(
+        "/accounts/signup/",
+        {
+            "username": "teacher34",
+            "password1": "a-long-Pass-34!",
+            "password2": "a-long-Pass-34!",
+            "next": "/learn/sets/",
+        },
+    )
+    assert response.status_code == 302 and response["Location"] == "/learn/sets/"
+    # Elsewhere than this site: the referee's sessions, as before.
+    other = client.post(
+        "/accounts/signup/",
+        {
+            "username": "teacher35",
+            "password1": "a-long-Pass-35!",
+            "password2": "a-long-Pass-35!",
+            "next": "https://example.com/",
+        },
+    )
+    assert other["Location"] != "https://example.com/"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["zh-hans", "zh-hant", "en"])
+def test_every_counted_item_points_at_tiles_in_every_region(client: Client, language: str) -> None:
+    """Thirty drills a language (five a region): each counted item's row has
+    a line naming tiles, save those every win counts (胡底 …) or a flag earns."""
+    from calculator.learn.pointing import NO_TILES
+    from rules.deal import deal_many
+
+    client.cookies["django_language"] = language
+    for region in sorted(REGIONS):
+        for hand in deal_many(region, 5, seed=34):
+            got = score(hand)
+            page = graded(client, hand, "items", i=scored_items(got))
+            assert 'class="verdict good"' in page
+            for line in got.items:
+                if not line.value or line.dropped_by or line.key in NO_TILES:
+                    continue
+                if line.key not in REGIONS[region].by_key:
+                    continue  # a cap line
+                row = row_of(page, line.key)
+                assert 'class="point"' in row and 'class="point-tiles"' in row, (region, line.key)
+            if language != "en":
+                assert not problems(page, language), (region, problems(page, language))
