@@ -128,3 +128,9 @@ document.addEventListener("DOMContentLoaded", () => {
     history.replaceState(history.state, "", here.dataset.here);
   }
 });
+
+// The back button may bring a page back from the browser's memory as it was
+// before its hand was saved: ask the server again, which knows what became of it.
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted && document.getElementById("club-save")) location.reload();
+});
