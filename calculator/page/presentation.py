@@ -683,7 +683,7 @@ def result_view(state: PageState) -> dict[str, Any] | None:
         "next_table": next_table_lines(got.next_table or {}),
         "wilds": [tile_view(code) for code in got.wilds],
         "wilds_label": WILDS_STOOD_FOR.get(state.region, WILDS_STOOD_FOR[""]),
-        "readings": readings_view(state, got),
+        "readings": readings_view(state, got, money=unit_of(state.region)),
     }
 
 
@@ -783,6 +783,28 @@ def bao_note(state: PageState) -> str:
     return ""
 
 
+# The page's sections in the order they are drawn: a link to one of them
+# from the hand's summary points up or down to where it is.
+ABOVE_THE_SUMMARY = ("region-bar", "who", "flags", "hand-area")
+
+
+def sheet_whole(result: dict[str, Any] | None) -> bool:
+    """Whether the tiles leave the bottom of the screen for their place in
+    the page: once the hand is entered, so that nothing it still needs (the
+    discarder, how it was won) sits under them; a hand whose tiles are wrong
+    keeps them at hand."""
+    return result is not None and (result["ok"] or "hand-area" not in result["errors"])
+
+
+def fix_first(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The first thing to fix: where it is and which way it lies from the
+    hand's summary."""
+    if result is None or result["ok"] or not result["listed"]:
+        return None
+    place = result["listed"][0]["place"]
+    return {"place": place, "up": place in ABOVE_THE_SUMMARY}
+
+
 def region_choices() -> list[dict[str, str]]:
     return [{"key": k, "name": region_name(k)} for k in REGIONS]
 
@@ -812,6 +834,8 @@ def page_context(state: PageState, notices: list[str]) -> dict[str, Any]:
     result = result_view(state)
     stake = stake_control(state)
     return {
+        "sheet_whole": sheet_whole(result),
+        "fix_first": fix_first(result),
         "state": state,
         "english": is_english(),
         "region": region,
