@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop, pgettext
 
 from calculator.page.readings import applied_view, readings_view
 from calculator.page.state import (
@@ -75,6 +75,7 @@ class TileView:
     left: int = 4
     index: int = -1
     wild: str = ""
+    hui: bool = False  # 长春: a 幺鸡 standing in for another tile of its egg
 
     @property
     def used_up(self) -> bool:
@@ -192,7 +193,7 @@ def palette(state: PageState) -> list[dict[str, Any]]:
 def entries(state: PageState) -> list[dict[str, Any]]:
     region = state.reg
     out: list[dict[str, Any]] = [
-        {"key": "hand", "label": _("Hand"), "zh": "手牌"},
+        {"key": "hand", "label": _("Hand"), "zh": ""},  # a word, not a term to learn
         {"key": "win", "label": _("Winning tile"), "zh": "胡牌张"},
     ]
     out += [
@@ -582,6 +583,36 @@ LINE_SECTIONS = (
 )
 
 
+# The seed's section heads in English, so that an English page's citation
+# says what the section is, the seed's own words beside it.
+SECTION_GLOSSES = {
+    "计分方法": "how points are counted",
+    "必架": "waits that must be declared",
+    "算分规则": "scoring rule",
+    "打牌規則": "rules of play",
+    "胡牌牌型": "winning hands",
+    "大小類別": "the stake",
+    "胡數計算": "counting 胡",
+    "胡牌": "winning",
+    "花的計算": "counting flowers",
+    "番数计算": "counting 番",
+    "胡型": "ways of winning",
+    "胡牌类型": "kinds of win",
+}
+
+
+def section_name(section: str) -> str:
+    """A seed section as a player reads it; glossed on an English page."""
+    words = term(section)
+    head, _sep, tail = section.partition(" ")
+    gloss = SECTION_GLOSSES.get(head)
+    if not is_english() or gloss is None:
+        return words
+    if tail.isdigit():
+        gloss = f"{gloss} {tail}"
+    return f"{gloss} ({words})"
+
+
 def rule_name(rule: str) -> str:
     """A citation as a player reads it: the seed's section, or the house rule."""
     number = rule.removeprefix(GUOBIAO_RULE + " ")
@@ -589,14 +620,14 @@ def rule_name(rule: str) -> str:
         return _("国标番种 %(number)s") % {"number": number}
     head, _sep, rest = rule.partition(" ")
     if head.isdigit() and rest:
-        return term(rest)
+        return section_name(rest)
     if ".md" in head:
         option = rest.removeprefix("option ").strip()
         if option:
             region = head.removesuffix(".md")
             return _("House rule: %(option)s") % {"option": option_label(option, region)}
         return _("Our reading of the seed")
-    return term(rule)
+    return section_name(rule)
 
 
 # What a region calls the tile that stands for another, in the result.
@@ -697,6 +728,7 @@ def waits_view(state: PageState) -> dict[str, Any] | None:
     if not got.ok:
         return None
     return {
+        "why_not": any(not w.score.winning and w.score.reasons for w in got.waits),
         "assumed": label_of(WIN_BY, state.win_by),
         "unit": unit_of(state.region),
         "tiles": [
@@ -745,11 +777,30 @@ def melds_view(state: PageState) -> list[dict[str, Any]]:
             "label": (EGGS[m.kind].label if m.kind in EGGS else MELDS["egg"].label)
             if m.type == "egg"
             else label_of(MELDS, m.type),
-            "tiles": [tile_view(tile_code(t)) for t in m.tiles.tiles],
+            "tiles": [
+                tile_view(tile_code(t), hui=standing_in)
+                for t, standing_in in zip(
+                    m.tiles.tiles, hui_marks(m.kind, m.tiles.tiles), strict=True
+                )
+            ],
             "hui": m.hui,
         }
         for i, m in enumerate(state.melds)
     ]
+
+
+def hui_marks(kind: str, tiles: tuple[int, ...]) -> list[bool]:
+    """Which tiles of a 长春 egg are 幺鸡 standing in as 会: every 幺鸡, but
+    in a 幺蛋 the first is itself (state._hui counts them alike)."""
+    marks = []
+    own = kind == "yao"
+    for t in tiles:
+        if t == YAOJI and own:
+            own = False
+            marks.append(False)
+        else:
+            marks.append(t == YAOJI)
+    return marks
 
 
 def egg_view(state: PageState) -> dict[str, Any] | None:
@@ -760,7 +811,12 @@ def egg_view(state: PageState) -> dict[str, Any] | None:
     allowed = [*EGG_TILES.get(kind, ()), YAOJI]
     return {
         "label": EGGS[kind].label if kind in EGGS else kind,
-        "tiles": [tile_view(tile_code(t)) for t in state.pending.tiles],
+        "tiles": [
+            tile_view(tile_code(t), hui=standing_in)
+            for t, standing_in in zip(
+                state.pending.tiles, hui_marks(kind, state.pending.tiles), strict=True
+            )
+        ],
         "ready": egg_ready(state),
         "allowed": joined(tile_name(tile_code(t)) for t in dict.fromkeys(allowed)),
     }
@@ -857,6 +913,7 @@ def page_context(state: PageState, notices: list[str]) -> dict[str, Any]:
         ],
         "kong_entries": kong_entries(state),
         "egg": egg_view(state),
+        "hui_word": pgettext("a 幺鸡 standing in for another tile", "会"),
         "flowers": [tile_view(tile_code(t), index=i) for i, t in enumerate(state.flowers.tiles)],
         "entries": entries(state),
         "mode_hint": mode_hint(state),

@@ -198,7 +198,7 @@ def _entry(region_key: str, item: Any, region: Any) -> dict[str, Any]:
     return {
         "key": item.key,
         "name": term(item.name),
-        "english": glosses.english_name(item.key),
+        "english": glosses.english_name(item.key, item.name),
         "values": _values(item),
         "table": value_table(region_key, item),
         "unit": term(item.unit),
