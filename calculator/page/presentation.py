@@ -357,8 +357,35 @@ def kong_entries(state: PageState) -> list[dict[str, Any]]:
     ]
 
 
+MOVED = {
+    "to_flowers": gettext_lazy("%(region)s counts %(tiles)s as flowers: moved to the flowers."),
+    "to_hand": gettext_lazy("%(region)s holds %(tiles)s in the hand: moved back from the flowers."),
+}
+
+
+class AsideNote(str):
+    """A notice that belongs with what a switch of region set aside (at the
+    top of the tiles, where the switch is seen), not with the last tap."""
+
+
+def moved_notes(region_key: str, dropped: list[Dropped]) -> list[str]:
+    """The tiles a switch moved to where ``region_key`` counts them, in words."""
+    return [
+        AsideNote(
+            MOVED[d.kind] % {"region": region_name(region_key), "tiles": tiles_named(d.value)}
+        )
+        for d in dropped
+        if d.kind in MOVED
+    ]
+
+
 def dropped_text(region_key: str, dropped: list[Dropped], aside: bool = False) -> str:
-    """What a region leaves out, in words; ``aside``: set aside, to come back."""
+    """What a region leaves out, in words; ``aside``: set aside, to come back.
+    Tiles moved to where it counts them are said after."""
+    moved = moved_notes(region_key, dropped)
+    dropped = [d for d in dropped if d.kind not in MOVED]
+    if not dropped:
+        return " ".join(moved)
     words = []
     for d in dropped:
         if d.kind == "tiles":
@@ -384,7 +411,8 @@ def dropped_text(region_key: str, dropped: list[Dropped], aside: bool = False) -
         text = _("Not played in %(region)s, so set aside: %(what)s")
     else:
         text = _("Not played in %(region)s, so left out: %(what)s")
-    return text % {"region": region_name(region_key), "what": joined(words)}
+    said = text % {"region": region_name(region_key), "what": joined(words)}
+    return " ".join([said, *moved])
 
 
 def aside_view(state: PageState) -> dict[str, Any] | None:
@@ -932,7 +960,8 @@ def page_context(state: PageState, notices: list[str]) -> dict[str, Any]:
         "bao_note": bao_note(state),
         "applied": applied_view(state),
         "query": state.query(),
-        "notices": notices,
+        "notices": [n for n in notices if not isinstance(n, AsideNote)],
+        "aside_notes": [n for n in notices if isinstance(n, AsideNote)],
         "melds_text": " ".join(m.token for m in state.melds),
         "other_text": " ".join(seat + m.token for seat, m in state.other),
         "honor_winds": [tile_code(t) for t in WINDS],
