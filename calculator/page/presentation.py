@@ -743,6 +743,10 @@ def result_view(state: PageState) -> dict[str, Any] | None:
         "wilds": [tile_view(code) for code in got.wilds],
         "wilds_label": WILDS_STOOD_FOR.get(state.region, WILDS_STOOD_FOR[""]),
         "readings": readings_view(state, got, money=unit_of(state.region)),
+        "also": _("Capped: also %(items)s")
+        % {"items": joined(f"{term(i.name)} {i.value} {term(i.unit)}" for i in got.also)}
+        if got.also
+        else "",
     }
 
 
