@@ -4,6 +4,8 @@ one Chinese name told apart (point 8)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -55,3 +57,49 @@ def test_a_cap_that_hides_an_item_lists_it(client: Client, language: str, said: 
     client.cookies["django_language"] = language
     page = client.get(CAPPED).content.decode()
     assert f'<p class="also" id="also">{said}</p>' in page
+
+
+INTERNAL = ("原文", "the seed", "seed's", "(000)")
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "zh-hant", "en"])
+@pytest.mark.parametrize("region", ["laosanfan", "jinhu", "chuzhou", "sanmen", "changchun"])
+def test_no_page_says_where_a_rule_came_from(client: Client, region: str, language: str) -> None:
+    """Option values say what they do (三门's formula: 只算胡型, 台 listed), not
+    that they are "as the seed" (issue 33, point 7)."""
+    client.cookies["django_language"] = language
+    for url in (f"/?r={region}", f"/rules/{region}/"):
+        page = client.get(url).content.decode()
+        for word in INTERNAL:
+            assert word not in page, (url, word)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("zh-hans", "只算胡型（台只列出，不翻倍）"),
+        ("zh-hant", "只算胡型（台只列出，不翻倍）"),
+        ("en", "胡型 only: 台 listed, not multiplied"),
+    ],
+)
+def test_the_formula_that_counts_only_the_win_says_so(
+    client: Client, language: str, said: str
+) -> None:
+    client.cookies["django_language"] = language
+    assert said in client.get("/?r=sanmen").content.decode()
+
+
+def test_an_english_example_marks_the_rules_words_it_quotes(client: Client) -> None:
+    """On an English rules page, the Chinese an example's note quotes is
+    marked as a quote in the rules' script (issue 33, point 7)."""
+    from calculator.teaching.cases import examples_for
+    from rules.regions import REGIONS
+
+    client.cookies["django_language"] = "en"
+    for region in ("chuzhou", "laosanfan", "sanmen"):
+        keys = [i.key for i in REGIONS[region].items if examples_for(region, i.key)]
+        for key in keys[:6]:
+            page = client.get(f"/rules/{region}/{key}/examples/").content.decode()
+            for note in re.findall(r"<p>(.*?) — ", page):
+                left = re.sub(r'<q lang="zh-Han[st]">.*?</q>', "", note)
+                assert not re.search(r"[\u4e00-\u9fff]", left), (region, key, note)
