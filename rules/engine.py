@@ -20,6 +20,7 @@ from rules.validate import validate
 
 NOT_A_SHAPE = says("the tiles do not make four sets and a pair")
 NOBODY_WON = says("nobody won: a drawn hand")
+CAP = "cap"  # the key of a region's cap line (老三番's 三番為頂, 三门's 最高就3台)
 
 # Table state that multiplies the money: where it is given, an amount too
 # large to write exactly is put down to the table, else to the rules.
@@ -104,10 +105,37 @@ def _outcome(hand: Hand, opts: Any) -> dict[str, Any]:
     candidates = splits_of(region, hand, opts)
     if not candidates:
         return _settled(region, hand, opts, None, (NOT_A_SHAPE,))
-    best = best_evaluation(region, hand, opts, candidates)
+    tied: list[Evaluation] = []
+    best = best_evaluation(region, hand, opts, candidates, tied)
     if not best.winning:
         return _settled(region, hand, opts, best, best.reasons)
-    return _settled(region, hand, opts, best, ())
+    return {**_settled(region, hand, opts, best, ()), "also": beyond_the_cap(best, tied)}
+
+
+def beyond_the_cap(best: Evaluation, tied: list[Evaluation]) -> tuple[ItemLine, ...]:
+    """The items readings worth as much as ``best`` count and ``best`` does not,
+    where ``best`` reached a cap (without one, another reading worth the same
+    is a coincidence, not something the total hides; the cap may be in the
+    other reading: 3“得” alone is the cap, 清一色 besides is capped to it)."""
+    caps = [line for ev in (best, *tied) for line in ev.lines if line.key == CAP]
+    if not caps:
+        return ()
+    # An item is hidden by the cap where it alone is worth what the capped
+    # total is (清一色 3 台 beside 3“得” 3 台), not where it only adds to it.
+    unit = caps[0].unit
+    capped = sum(line.value for line in best.lines if line.unit == unit)
+    shown = {line.key for line in best.lines}
+    also: dict[str, ItemLine] = {}
+    for ev in tied:
+        for line in ev.lines:
+            if (
+                line.key not in shown
+                and line.unit == unit
+                and line.value >= capped
+                and not line.dropped_by
+            ):
+                also.setdefault(line.key, line)
+    return tuple(also.values())
 
 
 def _exact(hand: Hand, fields: dict[str, Any]) -> dict[str, Any]:
@@ -233,8 +261,15 @@ def clear_caches() -> None:
     _splits.cache_clear()
 
 
-def best_evaluation(region: Region, hand: Hand, opts: Any, candidates: list[Split]) -> Evaluation:
-    """The winning reading worth most; if none wins, the refused one worth most."""
+def best_evaluation(
+    region: Region,
+    hand: Hand,
+    opts: Any,
+    candidates: list[Split],
+    tied: list[Evaluation] | None = None,
+) -> Evaluation:
+    """The winning reading worth most; if none wins, the refused one worth most
+    (``tied``: filled with the other readings worth as much)."""
     best: Evaluation | None = None
     if region.reading_key is not None:
         seen: set[Hashable] = set()
@@ -245,11 +280,17 @@ def best_evaluation(region: Region, hand: Hand, opts: Any, candidates: list[Spli
                 seen.add(key)
                 alike.append(split)
         candidates = alike
+    same: list[Evaluation] = []
     for split in candidates:
         ev = evaluate(region, hand, opts, split)
         if best is None or (ev.winning, ev.total) > (best.winning, best.total):
             best = ev
+            same = []
+        elif (ev.winning, ev.total) == (best.winning, best.total):
+            same.append(ev)
     assert best is not None
+    if tied is not None:
+        tied.extend(same)
     return best
 
 

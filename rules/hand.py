@@ -201,3 +201,7 @@ class Score:
     # and those that change the total or a seat's net (``None``: not asked).
     readings_tried: int | None = None
     readings: tuple[Reading, ...] = ()
+    # Where a cap made two readings of the hand worth the same: the items the
+    # other readings count and the breakdown shown does not (三门: 3“得” shown,
+    # 清一色 as good), so a player who counts them sees them acknowledged.
+    also: tuple[ItemLine, ...] = ()

@@ -8,13 +8,13 @@ engine returns).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop, pgettext
 
 from calculator.page.readings import applied_view, readings_view
 from calculator.page.state import (
@@ -76,6 +76,7 @@ class TileView:
     index: int = -1
     wild: str = ""
     down: bool = False  # face down, as a concealed kong's two end tiles lie
+    hui: bool = False  # 长春: a 幺鸡 standing in for another tile of its egg
 
     @property
     def used_up(self) -> bool:
@@ -232,7 +233,7 @@ def palette(state: PageState) -> list[dict[str, Any]]:
 def entries(state: PageState) -> list[dict[str, Any]]:
     region = state.reg
     out: list[dict[str, Any]] = [
-        {"key": "hand", "label": _("Hand"), "zh": "手牌"},
+        {"key": "hand", "label": _("Hand"), "zh": ""},  # a word, not a term to learn
         {"key": "win", "label": _("Winning tile"), "zh": "胡牌张"},
     ]
     out += [
@@ -396,8 +397,35 @@ def kong_entries(state: PageState) -> list[dict[str, Any]]:
     ]
 
 
+MOVED = {
+    "to_flowers": gettext_lazy("%(region)s counts %(tiles)s as flowers: moved to the flowers."),
+    "to_hand": gettext_lazy("%(region)s holds %(tiles)s in the hand: moved back from the flowers."),
+}
+
+
+class AsideNote(str):
+    """A notice that belongs with what a switch of region set aside (at the
+    top of the tiles, where the switch is seen), not with the last tap."""
+
+
+def moved_notes(region_key: str, dropped: list[Dropped]) -> list[str]:
+    """The tiles a switch moved to where ``region_key`` counts them, in words."""
+    return [
+        AsideNote(
+            MOVED[d.kind] % {"region": region_name(region_key), "tiles": tiles_named(d.value)}
+        )
+        for d in dropped
+        if d.kind in MOVED
+    ]
+
+
 def dropped_text(region_key: str, dropped: list[Dropped], aside: bool = False) -> str:
-    """What a region leaves out, in words; ``aside``: set aside, to come back."""
+    """What a region leaves out, in words; ``aside``: set aside, to come back.
+    Tiles moved to where it counts them are said after."""
+    moved = moved_notes(region_key, dropped)
+    dropped = [d for d in dropped if d.kind not in MOVED]
+    if not dropped:
+        return " ".join(moved)
     words = []
     for d in dropped:
         if d.kind == "tiles":
@@ -423,7 +451,8 @@ def dropped_text(region_key: str, dropped: list[Dropped], aside: bool = False) -
         text = _("Not played in %(region)s, so set aside: %(what)s")
     else:
         text = _("Not played in %(region)s, so left out: %(what)s")
-    return text % {"region": region_name(region_key), "what": joined(words)}
+    said = text % {"region": region_name(region_key), "what": joined(words)}
+    return " ".join([said, *moved])
 
 
 def aside_view(state: PageState) -> dict[str, Any] | None:
@@ -622,6 +651,36 @@ LINE_SECTIONS = (
 )
 
 
+# The seed's section heads in English, so that an English page's citation
+# says what the section is, the seed's own words beside it.
+SECTION_GLOSSES = {
+    "计分方法": "how points are counted",
+    "必架": "waits that must be declared",
+    "算分规则": "scoring rule",
+    "打牌規則": "rules of play",
+    "胡牌牌型": "winning hands",
+    "大小類別": "the stake",
+    "胡數計算": "counting 胡",
+    "胡牌": "winning",
+    "花的計算": "counting flowers",
+    "番数计算": "counting 番",
+    "胡型": "ways of winning",
+    "胡牌类型": "kinds of win",
+}
+
+
+def section_name(section: str) -> str:
+    """A seed section as a player reads it; glossed on an English page."""
+    words = term(section)
+    head, _sep, tail = section.partition(" ")
+    gloss = SECTION_GLOSSES.get(head)
+    if not is_english() or gloss is None:
+        return words
+    if tail.isdigit():
+        gloss = f"{gloss} {tail}"
+    return f"{gloss} ({words})"
+
+
 def rule_name(rule: str) -> str:
     """A citation as a player reads it: the seed's section, or the house rule."""
     number = rule.removeprefix(GUOBIAO_RULE + " ")
@@ -629,14 +688,14 @@ def rule_name(rule: str) -> str:
         return _("国标番种 %(number)s") % {"number": number}
     head, _sep, rest = rule.partition(" ")
     if head.isdigit() and rest:
-        return term(rest)
+        return section_name(rest)
     if ".md" in head:
         option = rest.removeprefix("option ").strip()
         if option:
             region = head.removesuffix(".md")
             return _("House rule: %(option)s") % {"option": option_label(option, region)}
         return _("Our reading of the seed")
-    return term(rule)
+    return section_name(rule)
 
 
 # What a region calls the tile that stands for another, in the result.
@@ -723,7 +782,11 @@ def result_view(state: PageState) -> dict[str, Any] | None:
         "next_table": next_table_lines(got.next_table or {}),
         "wilds": [tile_view(code) for code in got.wilds],
         "wilds_label": WILDS_STOOD_FOR.get(state.region, WILDS_STOOD_FOR[""]),
-        "readings": readings_view(state, got),
+        "readings": readings_view(state, got, money=unit_of(state.region)),
+        "also": _("Capped: also %(items)s")
+        % {"items": joined(f"{term(i.name)} {i.value} {term(i.unit)}" for i in got.also)}
+        if got.also
+        else "",
     }
 
 
@@ -737,6 +800,7 @@ def waits_view(state: PageState) -> dict[str, Any] | None:
     if not got.ok:
         return None
     return {
+        "why_not": any(not w.score.winning and w.score.reasons for w in got.waits),
         "assumed": label_of(WIN_BY, state.win_by),
         "unit": unit_of(state.region),
         "tiles": [
@@ -785,11 +849,32 @@ def melds_view(state: PageState) -> list[dict[str, Any]]:
             "label": (EGGS[m.kind].label if m.kind in EGGS else MELDS["egg"].label)
             if m.type == "egg"
             else label_of(MELDS, m.type),
-            "tiles": meld_face(m.type, m.tiles.tiles)["tiles"],
+            "tiles": [
+                replace(tile, hui=standing_in)
+                for tile, standing_in in zip(
+                    meld_face(m.type, m.tiles.tiles)["tiles"],
+                    hui_marks(m.kind, m.tiles.tiles),
+                    strict=True,
+                )
+            ],
             "hui": m.hui,
         }
         for i, m in enumerate(state.melds)
     ]
+
+
+def hui_marks(kind: str, tiles: tuple[int, ...]) -> list[bool]:
+    """Which tiles of a 长春 egg are 幺鸡 standing in as 会: every 幺鸡, but
+    in a 幺蛋 the first is itself (state._hui counts them alike)."""
+    marks = []
+    own = kind == "yao"
+    for t in tiles:
+        if t == YAOJI and own:
+            own = False
+            marks.append(False)
+        else:
+            marks.append(t == YAOJI)
+    return marks
 
 
 def egg_view(state: PageState) -> dict[str, Any] | None:
@@ -800,7 +885,12 @@ def egg_view(state: PageState) -> dict[str, Any] | None:
     allowed = [*EGG_TILES.get(kind, ()), YAOJI]
     return {
         "label": EGGS[kind].label if kind in EGGS else kind,
-        "tiles": [tile_view(tile_code(t)) for t in state.pending.tiles],
+        "tiles": [
+            tile_view(tile_code(t), hui=standing_in)
+            for t, standing_in in zip(
+                state.pending.tiles, hui_marks(kind, state.pending.tiles), strict=True
+            )
+        ],
         "ready": egg_ready(state),
         "allowed": joined(tile_name(tile_code(t)) for t in dict.fromkeys(allowed)),
     }
@@ -821,6 +911,28 @@ def bao_note(state: PageState) -> str:
             "was already a winning tile when it was looked at, tick 对宝."
         )
     return ""
+
+
+# The page's sections in the order they are drawn: a link to one of them
+# from the hand's summary points up or down to where it is.
+ABOVE_THE_SUMMARY = ("region-bar", "who", "flags", "hand-area")
+
+
+def sheet_whole(result: dict[str, Any] | None) -> bool:
+    """Whether the tiles leave the bottom of the screen for their place in
+    the page: once the hand is entered, so that nothing it still needs (the
+    discarder, how it was won) sits under them; a hand whose tiles are wrong
+    keeps them at hand."""
+    return result is not None and (result["ok"] or "hand-area" not in result["errors"])
+
+
+def fix_first(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The first thing to fix: where it is and which way it lies from the
+    hand's summary."""
+    if result is None or result["ok"] or not result["listed"]:
+        return None
+    place = result["listed"][0]["place"]
+    return {"place": place, "up": place in ABOVE_THE_SUMMARY}
 
 
 def region_choices() -> list[dict[str, str]]:
@@ -852,6 +964,8 @@ def page_context(state: PageState, notices: list[str]) -> dict[str, Any]:
     result = result_view(state)
     stake = stake_control(state)
     return {
+        "sheet_whole": sheet_whole(result),
+        "fix_first": fix_first(result),
         "state": state,
         "english": is_english(),
         "region": region,
@@ -873,6 +987,7 @@ def page_context(state: PageState, notices: list[str]) -> dict[str, Any]:
         ],
         "kong_entries": kong_entries(state),
         "egg": egg_view(state),
+        "hui_word": pgettext("a 幺鸡 standing in for another tile", "会"),
         "flowers": [tile_view(tile_code(t), index=i) for i, t in enumerate(state.flowers.tiles)],
         "entries": entries(state),
         "mode_hint": mode_hint(state),
@@ -891,7 +1006,8 @@ def page_context(state: PageState, notices: list[str]) -> dict[str, Any]:
         "bao_note": bao_note(state),
         "applied": applied_view(state),
         "query": state.query(),
-        "notices": notices,
+        "notices": [n for n in notices if not isinstance(n, AsideNote)],
+        "aside_notes": [n for n in notices if isinstance(n, AsideNote)],
         "melds_text": " ".join(m.token for m in state.melds),
         "other_text": " ".join(seat + m.token for seat, m in state.other),
         "honor_winds": [tile_code(t) for t in WINDS],

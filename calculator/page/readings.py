@@ -30,17 +30,24 @@ def form_value(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def readings_view(state: PageState, got: Score, address: str = "") -> dict[str, Any] | None:
-    """The lines of "其他读法" for a scored hand (None where none were asked)."""
-    if not got.ok or got.readings_tried is None:
+def readings_view(
+    state: PageState, got: Score, address: str = "", money: str = ""
+) -> dict[str, Any] | None:
+    """The lines of "其他读法" for a scored hand (None where none were asked,
+    or none could be: a region without house rules to read otherwise)."""
+    if not got.ok or not got.readings_tried:
         return None
     infos = {i.name: i for i in describe(state.reg.options)}
-    lines = [_line(state, got, r, infos[r.option], address) for r in got.readings]
+    lines = [_line(state, got, r, infos[r.option], address, money) for r in got.readings]
     return {"tried": got.readings_tried, "lines": lines}
 
 
+def signed(amount: int) -> str:
+    return f"+{amount}" if amount > 0 else f"−{-amount}" if amount < 0 else "0"
+
+
 def _line(
-    state: PageState, got: Score, reading: Reading, info: OptionInfo, address: str
+    state: PageState, got: Score, reading: Reading, info: OptionInfo, address: str, money: str
 ) -> dict[str, Any]:
     rule = _("%(rule)s: %(value)s") % {
         "rule": capfirst(option_label(info.name, state.region)),
@@ -53,11 +60,15 @@ def _line(
             "total": reading.total,
             "unit": term(reading.unit),
         }
+    # What the table would settle under the reading, every seat, as the page
+    # shows it once the reading is applied; then, marked as such, the change
+    # against the result above (a reading's figures alone read as a result).
+    settles = [f"{seat_name(seat)} {signed(reading.net.get(seat, 0))}" for seat in state.seats]
     moves = []
     for seat in state.seats:
         more = reading.net.get(seat, 0) - got.net.get(seat, 0)
         if more:
-            moves.append(f"{seat_name(seat)} {'+' if more > 0 else '−'}{abs(more)}")
+            moves.append(f"{seat_name(seat)} {signed(more)}")
     applied = replace(
         state,
         options={**state.options, info.name: form_value(reading.value)},
@@ -68,7 +79,10 @@ def _line(
         "value": form_value(reading.value),
         "rule": rule,
         "outcome": outcome,
-        "moves": joined(moves) if moves else _("the same money changes hands"),
+        "settles": _("Settles, in %(unit)s: %(money)s") % {"unit": money, "money": joined(settles)},
+        "net": [(seat_name(seat), reading.net.get(seat, 0)) for seat in state.seats],
+        "moves": _("Against now: %(moves)s")
+        % {"moves": joined(moves) if moves else _("the same money changes hands")},
         "link": f"{address}?{applied.query()}",
     }
 

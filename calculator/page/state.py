@@ -133,7 +133,8 @@ SEAT_NUMBER_KEYS = ("zhen", "loser_hu")  # table state entered as a number per s
 class Dropped(NamedTuple):
     """A thing a region cannot use: ``tiles`` (notation), ``meld`` (its type
     and tiles), ``flag``, ``option``, ``event``, ``table`` (a key), ``win_by``
-    or ``players``."""
+    or ``players``; or tiles it counts elsewhere and that were moved there,
+    ``to_flowers`` or ``to_hand`` (notation)."""
 
     kind: str
     value: str
@@ -734,12 +735,18 @@ def change_region(state: PageState, key: str) -> tuple[PageState, list[Dropped]]
     set aside (the house rules of the region left among it)."""
     if key not in REGIONS or key == state.region:
         return state, []
-    switched, aside = _fitted(_with_aside(state), REGIONS[key])
+    whole = _with_aside(state)
+    to_flowers, to_hand = moved_tiles(whole, REGIONS[key])
+    switched, aside = _fitted(whole, REGIONS[key])
     kept = {r: o for r, o in state.kept.items() if r != key}
     if state.options:
         kept[state.region] = dict(state.options)
     before = state.aside.dropped()
     dropped = [d for d in aside.dropped() if d not in before]
+    if to_flowers:
+        dropped.append(Dropped("to_flowers", Tiles.of(to_flowers).notation))
+    if to_hand:
+        dropped.append(Dropped("to_hand", Tiles.of(to_hand).notation))
     dropped += [Dropped("option", name) for name in state.options]
     return (
         replace(
@@ -785,6 +792,25 @@ def _with_aside(state: PageState) -> PageState:
     )
 
 
+def counts_as_flower(tile: int, region: Region) -> bool:
+    return tile not in region.tiles and tile in region.flower_tiles
+
+
+def counts_in_hand(tile: int, region: Region) -> bool:
+    return tile not in region.flower_tiles and tile in region.tiles
+
+
+def moved_tiles(state: PageState, new: Region) -> tuple[list[int], list[int]]:
+    """The hand's tiles ``new`` counts as flowers, and the flowers it holds in
+    the hand (tapped tiles only: typed text stays as typed)."""
+    if state.hand.typed or state.flowers.typed:
+        return [], []
+    return (
+        [t for t in state.hand.tiles if counts_as_flower(t, new)],
+        [t for t in state.flowers.tiles if counts_in_hand(t, new)],
+    )
+
+
 def _fitted(state: PageState, new: Region) -> tuple[PageState, Aside]:
     """What of ``state`` ``new`` can use, and the rest, set aside."""
 
@@ -797,6 +823,19 @@ def _fitted(state: PageState, new: Region) -> tuple[PageState, Aside]:
     def fits(m: MeldEntry) -> bool:
         return m.type in new.meld_types and all(t in new.tiles for t in m.tiles.tiles)
 
+    # A tile the new region counts elsewhere goes there (金湖 counts 中发白 as
+    # flowers; the other regions hold them in the hand), and back again.
+    to_flowers, to_hand = moved_tiles(state, new)
+    if to_flowers or to_hand:
+        state = replace(
+            state,
+            hand=Tiles.of(
+                (*(t for t in state.hand.tiles if not counts_as_flower(t, new)), *to_hand)
+            ),
+            flowers=Tiles.of(
+                (*(t for t in state.flowers.tiles if not counts_in_hand(t, new)), *to_flowers)
+            ),
+        )
     hand, hand_aside = part(state.hand, new.tiles)
     win, win_aside = part(state.win, new.tiles)
     flowers, flowers_aside = part(state.flowers, new.flower_tiles)

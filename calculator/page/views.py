@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from django_htmx.http import replace_url
 from django_htmx.middleware import HtmxDetails
 
-from calculator.page.presentation import page_context, refusal_text
+from calculator.page.presentation import moved_notes, page_context, refusal_text
 from calculator.page.state import (
     PageState,
     Tiles,
@@ -59,9 +59,11 @@ def _edited(data: Any) -> tuple[PageState, list[str]]:
         # The form still holds the old region's house rules: read them as that
         # region's, so they are kept for it.
         before = PageState.from_query(_with(data, r=previous))
-        state, _dropped = change_region(before, state.region)
+        state, dropped = change_region(before, state.region)
+        notices += moved_notes(state.region, dropped)
     elif "undo" in data and state.undo:
-        state, _dropped = change_region(state, state.undo)
+        state, dropped = change_region(state, state.undo)
+        notices += moved_notes(state.region, dropped)
         state = replace(state, undo="")
     if "set_e" in data:
         entry = data.get("set_e", "hand")

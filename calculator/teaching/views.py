@@ -76,8 +76,11 @@ def example_view(case: dict[str, Any], key: str) -> dict[str, Any]:
         **PageState.fields_from_json(hand),
     )
     return {
-        # The golden case's own note is English, written for the test suite.
-        "note": with_codes(case.get("checks", "")) if is_english() else "",
+        # The golden case's own note is English, written for the test suite;
+        # the rules' sentences it quotes are marked as quotes in their script.
+        "note": quoted(with_codes(case.get("checks", "")), seed_lang(REGIONS[hand["region"]].seed))
+        if is_english()
+        else "",
         "hand": _tiles(hand.get("hand", "")),
         "win": _tiles(hand.get("win_tile", "")),
         "melds": [meld_face_json(m) for m in hand.get("melds", [])],
@@ -170,6 +173,17 @@ def value_table(region_key: str, item: Any) -> dict[str, Any] | None:
     }
 
 
+# A run of Chinese in an English sentence: the rules' own words, quoted.
+CHINESE_RUN = re.compile(
+    r"[\u4e00-\u9fff“「（][\u4e00-\u9fff0-9“”「」，。、：；（）·\s]*[\u4e00-\u9fff”」。）]|[\u4e00-\u9fff]"
+)
+
+
+def quoted(html: SafeString, lang: str) -> SafeString:
+    """Each run of Chinese in ``html`` (escaped already) marked with ``lang``."""
+    return mark_safe(CHINESE_RUN.sub(lambda m: f'<q lang="{lang}">{m[0]}</q>', str(html)))
+
+
 def with_codes(text: str) -> SafeString:
     """A sentence for the page; on English pages the engine's codes in it
     (option and flag names) are marked as code, for a developer to find."""
@@ -199,7 +213,7 @@ def _entry(region_key: str, item: Any, region: Any) -> dict[str, Any]:
     return {
         "key": item.key,
         "name": term(item.name),
-        "english": glosses.english_name(item.key),
+        "english": glosses.english_name(item.key, item.name),
         "values": _values(item),
         "table": value_table(region_key, item),
         "unit": term(item.unit),

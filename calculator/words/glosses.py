@@ -46,7 +46,7 @@ ENGLISH_NAMES: dict[str, str] = {
     "yi_tiao_long": "straight 1–9",
     "ming_da_jue": "fourth tile of an own pong",
     "an_da_jue": "fourth tile of a held triplet",
-    "si_tong": "all four (4s and 贼)",
+    "si_tong": "all four of a 4 or of a thief tile (贼)",
     "si_tong_other": "all four",
     "hu_zei": "won on a 贼",
     "shuai_da": "pair beside a run's end",
@@ -55,8 +55,8 @@ ENGLISH_NAMES: dict[str, str] = {
     "tong_hua": "flower group",
     "hai_di": "last tile of the wall",
     "baowu_streak": "包五家 streak doubling",
-    # 楚州麻将 (di_hu is 楚州's 底胡 and 三门's 地胡: one gloss for both)
-    "di_hu": "base win (底胡) / earthly hand (地胡)",
+    # 楚州麻将 (di_hu is 楚州's 底胡 and 三门's 地胡: told apart by name below)
+    "di_hu": "base win",
     "lao_zi_ge": "concealed triplet (坎)",
     "ying_san_kan": "three concealed triplets",
     "kan_kan_hu": "four concealed triplets, self-drawn",
@@ -139,6 +139,8 @@ NAME_GLOSSES: dict[tuple[str, str], str] = {
     ("hu_xing", "自摸"): "self-drawn: each other player pays",
     ("hu_xing", "点炮胡"): "won on a discard: the discarder pays for all",
     ("hu_xing", "抢杠胡"): "robbing a kong: the robbed seat pays for all",
+    ("di_hu", "底胡"): "base win",
+    ("di_hu", "地胡"): "earthly hand",
 }
 
 

@@ -74,6 +74,26 @@ const reveal = () => {
 document.addEventListener("DOMContentLoaded", reveal);
 document.addEventListener("htmx:afterSettle", reveal);
 
+// While the tiles are pinned to the bottom of the screen, a control above
+// them that is brought into view (a link to what needs fixing, the next
+// control focused) lands above them rather than under them: the pinned
+// height is that control's bottom margin for scrolling (css: --pinned). Not
+// the viewport's scroll padding: a tapped key inside the tiles would scroll.
+const pinnedHeight = () => {
+  const sheet = document.getElementById("sheet");
+  const stuck = sheet && getComputedStyle(sheet).position === "sticky";
+  document.documentElement.style.setProperty("--pinned", stuck ? `${Math.ceil(sheet.offsetHeight)}px` : "0px");
+};
+if (window.ResizeObserver) {
+  const watch = new ResizeObserver(pinnedHeight);
+  const observe = () => { const sheet = document.getElementById("sheet"); if (sheet) watch.observe(sheet); };
+  document.addEventListener("DOMContentLoaded", observe);
+  document.addEventListener("htmx:afterSettle", observe);
+}
+document.addEventListener("DOMContentLoaded", pinnedHeight);
+document.addEventListener("htmx:afterSettle", pinnedHeight);
+window.addEventListener("resize", pinnedHeight);
+
 // htmx keeps the address current; the language switch returns to it.
 document.addEventListener("submit", (event) => {
   if (!event.target.matches("form.lang")) return;

@@ -160,7 +160,7 @@ def test_the_issue_hand_reads_as_one_story(client: Client) -> None:
     client.cookies["django_language"] = "en"
     page = client.get(url).content.decode()
     assert "1 (底分) × 1 (0 台) × 1 (叠加) × 1 (老庄) × 3 (胡型) = 3</p>" in page
-    assert 'The discarder (West) pays <strong class="total">3 分</strong> for the win' in page
+    assert 'The discarder (West) pays <strong class="total">3 points</strong> for the win' in page
     assert "worth" not in page
     client.cookies["django_language"] = "zh-hans"
     page = client.get(url).content.decode()

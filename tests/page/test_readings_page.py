@@ -74,6 +74,34 @@ def test_a_hand_no_reading_changes_says_how_many_were_tried(client: Client) -> N
     # tried; seat_wind_mode is, and S (南 either way, no wind pung) gains nothing
     page = client.get("/?r=guobiao&h=123m345m567p789s1z&w=1z&s=S&b=self_draw").content.decode()
     assert "1 reading tried: none changes the result." in page
+    page = client.get("/?r=jinhu&h=123m456m789m1p&w=1p&m=p999s&s=S&d=E&b=discard&dc=W")
+    assert "5 readings tried: none changes the result." in page.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "settles", "against"),
+    [
+        ("zh-hans", "结算（银）：东家 −100、南家 +200、西家 −50、北家 −50", "比现在："),
+        ("zh-hant", "結算（銀）：東家 −100、南家 +200、西家 −50、北家 −50", "比現在："),
+        ("en", "East −100, South +200, West −50, North −50", "Against now: "),
+    ],
+)
+def test_a_reading_line_is_the_settlement_and_the_change_marked(
+    client: Client, language: str, settles: str, against: str
+) -> None:
+    """Every seat's money under the reading, one whose money does not change
+    too, then what changes against now, marked (issue 33, point 2)."""
+    client.cookies["django_language"] = language
+    page = client.get(SEED).content.decode()
+    line = page.split('<li id="reading-tier-yao_ban_liu">')[1].split("</li>")[0]
+    assert settles in line and against in line
+    for seat_line in page.split('<li id="reading-')[1:]:
+        body = seat_line.split("</li>")[0]
+        settled = re.search(r'class="settles">([^<]*)<', body)
+        assert (
+            settled and len(re.findall(r"[+−]?\d+", settled[1].split(":")[-1].split("：")[-1])) == 4
+        )
+        assert against in body
 
 
 def test_a_session_shows_the_readings_without_applying_them(client: Client) -> None:

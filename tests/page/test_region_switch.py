@@ -199,6 +199,38 @@ def test_clearing_the_hand_forgets_what_was_set_aside_but_not_the_house_rules(
     assert cleared.kept == {"laosanfan": {"tier": "yao_ban_liu"}}
 
 
+HONOURS = "/?r=laosanfan&h=123m456m789m12p777z&s=S&d=E&b=self_draw"
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["no-js", "htmx"])
+@pytest.mark.parametrize(
+    ("language", "to_flowers", "back"),
+    [
+        ("zh-hans", "金湖老三番把红中、红中、红中算作花牌：已移到花牌。", "已从花牌移回手牌"),
+        ("zh-hant", "金湖老三番把紅中、紅中、紅中算作花牌：已移到花牌。", "已從花牌移回手牌"),
+        ("en", "counts Red Dragon, Red Dragon, Red Dragon as flowers", "moved back"),
+    ],
+)
+def test_a_tile_the_new_region_counts_as_a_flower_moves_there_and_back(
+    client: Client, htmx: bool, language: str, to_flowers: str, back: str
+) -> None:
+    """老三番 → 金湖: 中 is a flower in 金湖, so the hand's 中 go to the
+    flowers, said beside what was set aside; and back (issue 33, point 4)."""
+    client.cookies["django_language"] = language
+    url, page = submit(client, HONOURS, htmx=htmx, r="jinhu")
+    moved = state_of(url)
+    assert moved.flowers.notation == "777z" and "7z" not in moved.hand.notation
+    assert moved.hand.notation == "123456789m12p"
+    if htmx:  # the plain post's note is a message at the page's top
+        assert to_flowers in aside_text(page)
+    else:
+        assert to_flowers in page
+    url, page = submit(client, url, htmx=htmx, r="laosanfan")
+    again = state_of(url)
+    assert again.hand.notation == state_of(HONOURS).hand.notation and not again.flowers
+    assert back in page
+
+
 def test_the_stake_is_one_row_at_the_top_and_not_among_the_house_rules(client: Client) -> None:
     page = client.get("/?r=laosanfan").content.decode()
     top, rest = page.split('id="who"', 1)
@@ -263,3 +295,23 @@ def test_switch_and_undo_without_javascript(browser, live_server) -> None:  # ty
     assert state_of(page.url) == state_of(TIER)
     assert page.locator("#aside").count() == 0
     context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_note_of_a_move_is_on_the_screen_uncovered(phone) -> None:  # type: ignore[no-untyped-def]
+    phone.goto(phone.base_url + HONOURS)
+    switch(phone, "jinhu")
+    note = "#aside .notice[role=status]"
+    assert "红中" in phone.locator(note).inner_text()
+    assert phone.evaluate(
+        """(selector) => {
+            const el = document.querySelector(selector);
+            el.scrollIntoView({block: 'nearest'});
+            const r = el.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return r.top >= 0 && r.bottom <= innerHeight && (hit === el || el.contains(hit));
+        }""",
+        note,
+    )
+    assert query_of(phone).flowers.notation == "777z"

@@ -173,7 +173,7 @@ def test_a_house_rule_says_it_is_not_the_seeds_in_the_pages_language(language: s
     html = _client(language).get("/rules/changchun/").content.decode()
     section = html[html.index('id="gang_shang_kai_hua"') :]
     section = section[: section.index("</section>")]
-    said = "原文没有这一条" if language == "zh-hans" else "原文沒有這一條"
+    said = "成文的规则里没有这一条" if language == "zh-hans" else "成文的規則裡沒有這一條"
     assert said in section and "<blockquote" not in section
 
 

@@ -1,0 +1,105 @@
+"""Issue 33's view checks: a cap that hides items says what it hid (point
+5); no internal words (point 7); notation errors count from 1 and items of
+one Chinese name told apart (point 8)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from rules.engine import score
+
+pytestmark = pytest.mark.django_db
+
+# 三门, 1123456789条 with 白白白, self-drawn on 1条: 3“得” is the cap (3 台)
+# and a reading with 清一色 is capped to as much.
+CAPPED = "/?r=sanmen&h=1123456789s555z&w=1s&s=S&d=E&b=self_draw"
+
+
+def test_the_engine_names_what_the_cap_hid() -> None:
+    got = score(
+        {
+            "region": "sanmen",
+            "hand": "1123456789s555z",
+            "win_tile": "1s",
+            "seat": "S",
+            "dealer": "E",
+            "win_by": "self_draw",
+        }
+    )
+    assert [i.key for i in got.items if i.unit == "台"] == ["san_de"]
+    assert [(i.name, i.value) for i in got.also] == [("清一色", 3)]
+    # Where the shown breakdown has both, nothing is said twice.
+    got = score(
+        {
+            "region": "sanmen",
+            "hand": "1123456789s555z",
+            "win_tile": "5s",
+            "seat": "S",
+            "dealer": "E",
+            "win_by": "self_draw",
+        }
+    )
+    assert got.also == ()
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("zh-hans", "封顶：另有 清一色 3 台"),
+        ("zh-hant", "封頂：另有 清一色 3 台"),
+        ("en", "Capped: also 清一色 3 台"),
+    ],
+)
+def test_a_cap_that_hides_an_item_lists_it(client: Client, language: str, said: str) -> None:
+    client.cookies["django_language"] = language
+    page = client.get(CAPPED).content.decode()
+    assert f'<p class="also" id="also">{said}</p>' in page
+
+
+INTERNAL = ("原文", "the seed", "seed's", "(000)")
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "zh-hant", "en"])
+@pytest.mark.parametrize("region", ["laosanfan", "jinhu", "chuzhou", "sanmen", "changchun"])
+def test_no_page_says_where_a_rule_came_from(client: Client, region: str, language: str) -> None:
+    """Option values say what they do (三门's formula: 只算胡型, 台 listed), not
+    that they are "as the seed" (issue 33, point 7)."""
+    client.cookies["django_language"] = language
+    for url in (f"/?r={region}", f"/rules/{region}/"):
+        page = client.get(url).content.decode()
+        for word in INTERNAL:
+            assert word not in page, (url, word)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("zh-hans", "只算胡型（台只列出，不翻倍）"),
+        ("zh-hant", "只算胡型（台只列出，不翻倍）"),
+        ("en", "胡型 only: 台 listed, not multiplied"),
+    ],
+)
+def test_the_formula_that_counts_only_the_win_says_so(
+    client: Client, language: str, said: str
+) -> None:
+    client.cookies["django_language"] = language
+    assert said in client.get("/?r=sanmen").content.decode()
+
+
+def test_an_english_example_marks_the_rules_words_it_quotes(client: Client) -> None:
+    """On an English rules page, the Chinese an example's note quotes is
+    marked as a quote in the rules' script (issue 33, point 7)."""
+    from calculator.teaching.cases import examples_for
+    from rules.regions import REGIONS
+
+    client.cookies["django_language"] = "en"
+    for region in ("chuzhou", "laosanfan", "sanmen"):
+        keys = [i.key for i in REGIONS[region].items if examples_for(region, i.key)]
+        for key in keys[:6]:
+            page = client.get(f"/rules/{region}/{key}/examples/").content.decode()
+            for note in re.findall(r"<p>(.*?) — ", page):
+                left = re.sub(r'<q lang="zh-Han[st]">.*?</q>', "", note)
+                assert not re.search(r"[\u4e00-\u9fff]", left), (region, key, note)
