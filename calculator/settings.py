@@ -74,6 +74,9 @@ MIDDLEWARE = [
     "calculator.api.ratelimit.RateLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # Before anything reads a body: NUL characters and oversized forms are
+    # answered here, in the reader's language (so after the locale).
+    "calculator.hygiene.RequestHygieneMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
