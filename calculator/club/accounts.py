@@ -1,7 +1,7 @@
 """A referee's account: sign in, sign up, change the password.
 
 Sign-in failures are django-axes's to count and lock out (settings: per name
-and per address, every sign-in form, the admin's included). Signing up costs
+and address together, every sign-in form, the admin's included). Signing up costs
 a password hash, so an address may open only a few accounts an hour.
 """
 
@@ -18,6 +18,8 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse, reverse_lazy
+
+from calculator.addresses import client_address
 
 SIGNUP_WINDOW = 60 * 60
 
@@ -46,7 +48,7 @@ def _signups_from(address: str) -> int:
 def signup(request: HttpRequest) -> HttpResponse:
     form: UserCreationForm[User] = UserCreationForm(request.POST or None)
     if request.method == "POST":
-        if _signups_from(request.META.get("REMOTE_ADDR", "")) > settings.SIGNUP_LIMIT:
+        if _signups_from(client_address(request)) > settings.SIGNUP_LIMIT:
             return render(request, "429.html", status=429)
         if form.is_valid():
             user = form.save()
