@@ -170,7 +170,9 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Outside the checkout where STATIC_ROOT says (make serve: in SERVE_DIR), so
+# a read-only tree can serve.
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 # Served by whitenoise, compressed; in development straight from the finders.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
