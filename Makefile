@@ -11,10 +11,13 @@ PYTHON  ?= $(shell for p in python3.13 python3.12 \
              command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null \
              && { command -v $$p; break; }; done)
 STAMP   := $(VENV)/.installed
+# What the environment holds besides the dependencies: the tests' tools here,
+# only the engine's compiler for make serve (its own SERVE_VENV).
+EXTRAS  ?= test,bench
 HOST    ?= 127.0.0.1
 PORT    ?= 8000
 
-.PHONY: compile run serve load fuzz test lint typecheck pytest pytest-postgres bench bench-page bench-event browser-deps clean messages
+.PHONY: compile run serve serve-here slow-clients load fuzz test lint typecheck pytest pytest-postgres bench bench-page bench-event browser-deps clean messages
 
 $(STAMP): pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then \
@@ -22,7 +25,7 @@ $(STAMP): pyproject.toml
 	@echo "using $(PYTHON)"
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[$(EXTRAS)]'
 	touch $(STAMP)
 
 # The engine is plain Python; mypyc compiles the same sources, unchanged, to
@@ -124,15 +127,24 @@ messages: $(STAMP)
 	$(BIN)/python manage.py makemessages -l zh_Hans -l zh_Hant -l en --ignore=.venv --ignore=tests --ignore=staticfiles
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
-# Production-style serving: gunicorn, static files by whitenoise, settings
-# from the environment (SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL, CACHE_URL).
-WORKERS ?= 3
-serve: $(STAMP) $(COMPILED)
-	@test -n "$$SECRET_KEY" || test -f .secret_key || $(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))' > .secret_key
-	export SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" SECURE="$${SECURE:-1}" DEBUG=0; \
-	  $(BIN)/python manage.py collectstatic --noinput -v0 && \
-	  $(BIN)/python manage.py migrate --noinput -v0 && \
-	  $(BIN)/gunicorn calculator.wsgi -b $(HOST):$(PORT) -w $(WORKERS) --access-logfile -
+# Production serving: nginx (Debian's) in front of gunicorn (deploy/serve.sh),
+# settings from the environment (SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL,
+# CACHE_URL), in an environment of its own without the tests' packages.
+# SERVE_DIR holds what an instance writes (key, static files, pids, sockets).
+WORKERS    ?= 3
+SERVE_VENV ?= .venv-serve
+SERVE_DIR  ?= .serve
+serve:
+	@$(MAKE) --no-print-directory VENV=$(SERVE_VENV) EXTRAS=build serve-here
+
+serve-here: $(STAMP) $(COMPILED)
+	PY=$(BIN)/python HOST=$(HOST) PORT=$(PORT) WORKERS=$(WORKERS) SERVE_DIR=$(SERVE_DIR) deploy/serve.sh
+
+# 8 connections trickling their headers and 8 their bodies, held 20 s,
+# while / is timed: through nginx as make serve runs it, and straight at
+# gunicorn for comparison (tests/load/slow_clients.py).
+slow-clients: $(STAMP) $(COMPILED)
+	PY=$(BIN)/python tests/load/slow_clients.sh
 
 # Drives /api/score and the page with wrk (Debian's) at 32 connections,
 # beside a bare JSON view on the same server, and prints the figures.
@@ -144,5 +156,5 @@ fuzz: $(STAMP) $(COMPILED)
 	FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-34000} $(BIN)/python -m pytest tests/api/test_fuzz.py -q -p no:cacheprovider
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	rm -rf $(VENV) $(SERVE_VENV) .pytest_cache .mypy_cache .ruff_cache build
 	find rules -name '*.so' -delete; rm -f rules__mypyc*.so

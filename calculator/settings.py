@@ -71,12 +71,16 @@ MIDDLEWARE = [
     # pages are rate-limited. Compressing is worth it: a rules page is 5× smaller.
     "django.middleware.gzip.GZipMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
-    "calculator.api.ratelimit.RateLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # Before anything reads a body: NUL characters and oversized forms are
+    # answered here, in the reader's language (so after the locale).
+    "calculator.hygiene.RequestHygieneMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After the user is known: a signed-in referee is counted by account.
+    "calculator.api.ratelimit.RateLimitMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -116,6 +120,14 @@ def database_from_url(url: str) -> dict[str, object]:
         "PASSWORD": unquote(parts.password or ""),
         "HOST": parts.hostname or "",
         "PORT": str(parts.port or ""),
+        # A worker keeps its connection from request to request: connecting
+        # afresh (a process forked by PostgreSQL, a password check) cost more
+        # than the query a rate-limited request makes.
+        # The check before reuse (a SELECT 1 when a request first touches the
+        # database) spares a 500 per worker after PostgreSQL restarts;
+        # CONN_HEALTH_CHECKS=0 saves its round-trip (make load: a few points).
+        "CONN_MAX_AGE": int(os.environ.get("CONN_MAX_AGE", "300")),
+        "CONN_HEALTH_CHECKS": os.environ.get("CONN_HEALTH_CHECKS", "1") == "1",
     }
 
 
@@ -158,7 +170,9 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Outside the checkout where STATIC_ROOT says (make serve: in SERVE_DIR), so
+# a read-only tree can serve.
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 # Served by whitenoise, compressed; in development straight from the finders.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -214,8 +228,14 @@ CACHES = {
     else {"BACKEND": "calculator.api.counting.SharedDatabaseCache", "LOCATION": "cache"}
 }
 
-# Requests per client address per minute before 429: /api/*, and the pages
-# that score (a table of four tapping away stays well under it).
+# How many proxies of ours stand in front of the app (nginx: 1). The client's
+# address is read from X-Forwarded-For through them (calculator.addresses);
+# with 0 the header is ignored, as anyone can send one.
+TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
+
+# Requests per client (a signed-in referee's account, else the address) a
+# minute before 429: /api/*, and the pages that score (a table of four
+# tapping away stays well under it).
 API_RATE_LIMIT = int(os.environ.get("API_RATE_LIMIT", "120"))
 PAGE_RATE_LIMIT = int(os.environ.get("PAGE_RATE_LIMIT", "600"))
 
@@ -238,15 +258,18 @@ LOGIN_REDIRECT_URL = "sessions"
 LOGOUT_REDIRECT_URL = "index"
 
 # Sign-in failures (every sign-in form, the admin's too), counted by
-# django-axes in the database: five per user name, or per address, and that
-# name or address waits a quarter of an hour. A good sign-in clears its count.
+# django-axes in the database: five for one name from one address, and that
+# name waits a quarter of an hour there. Per name and address together, so a
+# player's typos lock neither the club's other accounts behind the same
+# address nor their own account elsewhere. A good sign-in clears its count.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "calculator.addresses.client_address"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "club/locked_out.html"
 AXES_HTTP_RESPONSE_CODE = 429

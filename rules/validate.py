@@ -82,6 +82,16 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
         return None, errs
     region_key = raw.get("region")
     region = REGIONS.get(region_key) if isinstance(region_key, str) else None
+    if region_key is None:
+        _add(
+            errs,
+            "region",
+            "missing_field",
+            "{field} is required: one of {seats}",
+            field="region",
+            seats=tuple(REGIONS),
+        )
+        return None, errs
     if region is None:
         known = ", ".join(REGIONS)
         _add(

@@ -1,9 +1,13 @@
-"""Per-address rate limits: 429 with a clear answer past them.
+"""Rate limits per client: 429 with a clear answer past them.
 
 ``/api/*`` (``API_RATE_LIMIT`` a minute) and the pages that score a hand
 (``PAGE_RATE_LIMIT``: the calculator, a session's hand, the comparison), whose
-waits search costs tens of milliseconds. Counts live in the store every worker
-shares (``settings.CACHES``), in fixed one-minute windows.
+waits search costs tens of milliseconds. A signed-in referee is counted by
+account, apart from whatever else comes from the same address (a club's
+phones behind one router); everyone else by address, as
+``calculator.addresses`` reads it behind the trusted proxies. Counts live in
+the store every worker shares (``calculator.api.counting``), in fixed
+one-minute windows.
 """
 
 from __future__ import annotations
@@ -13,23 +17,21 @@ import time
 from collections.abc import Callable
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+
+from calculator.addresses import client_address
+from calculator.api.counting import counted
 
 SCORING_PAGES = re.compile(r"^/(?:$|compare/$|sessions/\d+/hand/$)")
 
 
-def _counted(kind: str, address: str) -> int:
-    """This request counted in its address's current minute."""
-    key = f"rate:{kind}:{address}:{int(time.time() // 60)}"
-    if cache.add(key, 1, 61):
-        return 1
-    try:
-        return int(cache.incr(key))
-    except ValueError:  # expired between add and incr
-        cache.add(key, 1, 61)
-        return 1
+def _who(request: HttpRequest) -> str:
+    # The user is read from the session only where a session cookie was
+    # sent: a script calling /api/score without one costs no query.
+    if settings.SESSION_COOKIE_NAME in request.COOKIES and request.user.is_authenticated:
+        return f"user:{request.user.pk}"
+    return f"addr:{client_address(request)}"
 
 
 class RateLimitMiddleware:
@@ -44,7 +46,7 @@ class RateLimitMiddleware:
             kind, limit = "page", settings.PAGE_RATE_LIMIT
         else:
             return self.get_response(request)
-        if limit > 0 and _counted(kind, request.META.get("REMOTE_ADDR", "")) > limit:
+        if limit > 0 and counted(f"{kind}:{_who(request)}", 60) > limit:
             return _too_many(request, limit, kind == "page")
         return self.get_response(request)
 
@@ -58,7 +60,7 @@ def _too_many(request: HttpRequest, limit: int, page: bool) -> HttpResponse:
         error = {
             "field": "",
             "code": "rate_limited",
-            "message": f"more than {limit} requests a minute from this address; "
+            "message": f"more than {limit} requests a minute from this client; "
             f"try again in {retry} s",
         }
         response = JsonResponse({"ok": False, "errors": [error]}, status=429)

@@ -1,7 +1,7 @@
 """A referee's account: sign in, sign up, change the password.
 
 Sign-in failures are django-axes's to count and lock out (settings: per name
-and per address, every sign-in form, the admin's included). Signing up costs
+and address together, every sign-in form, the admin's included). Signing up costs
 a password hash, so an address may open only a few accounts an hour.
 """
 
@@ -19,6 +19,8 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
+
+from calculator.addresses import client_address
 
 SIGNUP_WINDOW = 60 * 60
 
@@ -59,7 +61,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     form: UserCreationForm[User] = UserCreationForm(request.POST or None)
     next_url = _next_of(request)
     if request.method == "POST":
-        if _signups_from(request.META.get("REMOTE_ADDR", "")) > settings.SIGNUP_LIMIT:
+        if _signups_from(client_address(request)) > settings.SIGNUP_LIMIT:
             return render(request, "429.html", status=429)
         if form.is_valid():
             user = form.save()

@@ -32,7 +32,7 @@ from calculator.page.public import (
     house_rules_text,
     house_rules_typed,
 )
-from calculator.words.typed import without_controls
+from calculator.words.typed import NameField
 from calculator.words.wording import SEAT_NAMES, region_name, word
 from rules import options as options_mod
 from rules.hand import SEATS, seat_order
@@ -138,14 +138,14 @@ class HouseRulesMixin(forms.Form):
 
 class SessionForm(HouseRulesMixin):
     field_order = ("title", "profile", "region", "players", "name_E", "name_S", "name_W", "name_N")
-    title = forms.CharField(label=gettext_lazy("Name of the session"), max_length=120)
+    title = NameField(label=gettext_lazy("Name of the session"), max_length=120)
     players = forms.TypedChoiceField(
         label=gettext_lazy("Players"), choices=[(4, "4"), (3, "3"), (2, "2")], coerce=int, initial=4
     )
-    name_E = forms.CharField(label=SEAT_NAMES["E"], max_length=40, required=False)
-    name_S = forms.CharField(label=SEAT_NAMES["S"], max_length=40, required=False)
-    name_W = forms.CharField(label=SEAT_NAMES["W"], max_length=40, required=False)
-    name_N = forms.CharField(label=SEAT_NAMES["N"], max_length=40, required=False)
+    name_E = NameField(label=SEAT_NAMES["E"], max_length=40, required=False)
+    name_S = NameField(label=SEAT_NAMES["S"], max_length=40, required=False)
+    name_W = NameField(label=SEAT_NAMES["W"], max_length=40, required=False)
+    name_N = NameField(label=SEAT_NAMES["N"], max_length=40, required=False)
     dealer = forms.ChoiceField(
         label=gettext_lazy("First dealer"),
         choices=[(s, SEAT_NAMES[s]) for s in SEATS],
@@ -183,9 +183,6 @@ class SessionForm(HouseRulesMixin):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        for name in ("title", "name_E", "name_S", "name_W", "name_N"):
-            if isinstance(data.get(name), str):
-                data[name] = without_controls(data[name])
         region_key = data.get("region")
         players = data.get("players") or 4
         if region_key in REGIONS and players not in REGIONS[region_key].players:
@@ -196,7 +193,7 @@ class SessionForm(HouseRulesMixin):
                 % {"region": region_name(region_key), "n": allowed},
             )
         for seat in seat_order(players):
-            if not data.get(f"name_{seat}"):
+            if not data.get(f"name_{seat}") and f"name_{seat}" not in self.errors:
                 self.add_error(f"name_{seat}", _("Every seat at the table needs a name"))
         if data.get("dealer") not in seat_order(players):
             self.add_error("dealer", _("The dealer must sit at the table"))
@@ -204,16 +201,10 @@ class SessionForm(HouseRulesMixin):
 
 
 class ProfileForm(HouseRulesMixin):
-    name = forms.CharField(label=gettext_lazy("Name of the profile"), max_length=60)
+    name = NameField(label=gettext_lazy("Name of the profile"), max_length=60)
     field_order = ("name", "region")
     submit_label = gettext_lazy("Save the profile")
     not_done = gettext_lazy("The profile was not saved: check what is marked below.")
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        if isinstance(data.get("name"), str):
-            data["name"] = without_controls(data["name"])
-        return data
 
 
 def profile_initial(profile: RuleProfile, **more: Any) -> dict[str, Any]:

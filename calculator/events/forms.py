@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from calculator.club.public import RuleProfile
 from calculator.events.draw import METHODS
 from calculator.events.models import Entrant, Event
+from calculator.words.typed import NameField, read_name, without_controls
 from calculator.words.wording import region_name
 from rules.regions import REGIONS
 
@@ -25,6 +26,7 @@ DRAW_LABELS = {
 
 
 class EventForm(forms.ModelForm):
+    name = NameField(label=gettext_lazy("Name of the event"), max_length=120)
     rank_points = forms.CharField(
         label=gettext_lazy("Rank points at a table, first to last"),
         initial="4, 2, 1, 0",
@@ -118,6 +120,10 @@ class EventForm(forms.ModelForm):
         return data
 
 
+NAME_MOST = Entrant._meta.get_field("name").max_length or 40
+NUMBER_MOST = Entrant._meta.get_field("member_no").max_length or 20
+
+
 class RosterForm(forms.Form):
     names = forms.CharField(
         label=gettext_lazy("Players, one a line (a member number after a comma)"),
@@ -125,13 +131,31 @@ class RosterForm(forms.Form):
         max_length=20_000,
     )
 
-    def players(self) -> list[tuple[str, str]]:
-        out = []
-        for line in self.cleaned_data["names"].splitlines():
-            name, _sep, number = line.replace("，", ",").partition(",")
-            if name.strip():
-                out.append((name.strip()[:40], number.strip()[:20]))
+    def clean_names(self) -> list[tuple[str, str]]:
+        """Each line's name and member number; a line that will not do is
+        named, and none of the lines is added."""
+        out, problems = [], []
+        for n, line in enumerate(self.cleaned_data["names"].splitlines(), start=1):
+            typed, _sep, number = line.replace("，", ",").partition(",")
+            name, problem = read_name(typed, NAME_MOST)
+            number = without_controls(number)
+            problem = problem or (
+                _("A member number has at most %(most)s characters.") % {"most": NUMBER_MOST}
+                if len(number) > NUMBER_MOST
+                else ""
+            )
+            if problem:
+                problems.append(_("Line %(n)s: %(problem)s") % {"n": n, "problem": problem})
+            elif name:
+                out.append((name, number))
+        if problems:
+            raise forms.ValidationError(problems)
+        if not out:
+            raise forms.ValidationError(_("Type at least one name."))
         return out
+
+    def players(self) -> list[tuple[str, str]]:
+        return list(self.cleaned_data["names"])
 
 
 class SwapForm(forms.Form):
@@ -145,6 +169,10 @@ class SwapForm(forms.Form):
             assert isinstance(field, forms.ModelChoiceField)
             field.queryset = event.entrants.filter(active=True)
             field.empty_label = "—"
+            field.error_messages = {
+                **field.error_messages,
+                "invalid_choice": _("Not swapped: that player is not playing in this event."),
+            }
 
 
 class PenaltyForm(forms.Form):

@@ -47,7 +47,10 @@ def _etag(request: HttpRequest, token: str) -> str | None:
     found = Event.objects.filter(public_token=token).values_list("pk", "version").first()
     if found is None:
         return None
+    # Only a number names a player; anything else (a line break would break
+    # the header) shows the page for nobody in particular.
     player = request.GET.get("p", "")
+    player = player if player.isdigit() else ""
     return f"{found[0]}-{found[1]}-{player}-{get_language()}"
 
 

@@ -228,11 +228,31 @@ def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     form = SwapForm(request.POST, event=event)
     if rnd.started:
         messages.error(request, _("This round has started: its seats stay."))
-    elif form.is_valid():
+    elif not form.is_valid():
+        # Another event's entrant, a withdrawn one, or none chosen: say which.
+        messages.error(
+            request,
+            " ".join(
+                f"{form.fields[f].label}: {e}" for f, errors in form.errors.items() for e in errors
+            ),
+        )
+    else:
         a, b = form.cleaned_data["a"], form.cleaned_data["b"]
+        seated = {
+            s.entrant_id: s
+            for s in Seating.objects.select_related("table").filter(
+                table__round=rnd, entrant__in=[a, b]
+            )
+        }
+        missing = [p.name for p in (a, b) if p.pk not in seated]
+        if missing:
+            messages.error(
+                request,
+                _("Not swapped: %(name)s has no seat in this round.") % {"name": missing[0]},
+            )
+            return _back(event, "#rounds")
         with transaction.atomic():
-            seat_a = Seating.objects.select_related("table").get(table__round=rnd, entrant=a)
-            seat_b = Seating.objects.select_related("table").get(table__round=rnd, entrant=b)
+            seat_a, seat_b = seated[a.pk], seated[b.pk]
             seat_a.entrant, seat_b.entrant = b, a
             seat_a.save(update_fields=["entrant"])
             seat_b.save(update_fields=["entrant"])

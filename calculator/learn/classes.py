@@ -37,6 +37,7 @@ from calculator.learn.forms import number
 from calculator.learn.models import LEVELS, Answer, DrillHand, DrillSet
 from calculator.learn.views import hand_view
 from calculator.page.public import PageState
+from calculator.words.typed import NameField, read_name
 from calculator.words.wording import joined, region_name, seat_name, term
 from rules.deal import deal, is_win
 from rules.engine import score, score_json
@@ -107,8 +108,12 @@ def _item_names(region: str) -> dict[str, str]:
 # --------------------------------------------------------------------------
 
 
+TITLE_MOST = DrillSet._meta.get_field("title").max_length or 120
+LEARNER_MOST = Answer._meta.get_field("learner").max_length or 40
+
+
 class SetForm(forms.Form):
-    title = forms.CharField(label=pgettext_lazy("class", "Title"), max_length=120)
+    title = NameField(label=pgettext_lazy("class", "Title"), max_length=120)
     region = forms.ChoiceField(label=pgettext_lazy("class", "Region"), choices=())
     level = forms.ChoiceField(label=gettext_lazy("What learners answer"), choices=())
 
@@ -363,10 +368,12 @@ def set_add(request: HttpRequest) -> HttpResponse:
     sets = DrillSet.objects.filter(owner=_teacher(request))
     problem = ""
     chosen = request.POST.get("drill_set", "")
-    title = " ".join(request.POST.get("new_title", "").split())[:120]
+    title, title_problem = read_name(request.POST.get("new_title", ""), TITLE_MOST)
     level = request.POST.get("new_level", "")
     if not is_win(got):
         problem = _("Not added: the engine does not score this as a winning hand.")
+    elif "drill_set" not in request.POST and title_problem:
+        problem = title_problem
     elif title and "drill_set" not in request.POST:  # a new set of this hand's region
         made = DrillSet.objects.create(
             owner=_teacher(request),
@@ -463,14 +470,15 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404
     name = str(request.session.get(NAME_KEY, ""))
     if request.method == "POST" and "learner" in request.POST:
-        typed = " ".join(request.POST.get("learner", "").split())[:40]
-        if typed:
+        typed, problem = read_name(request.POST.get("learner", ""), LEARNER_MOST)
+        problem = problem or ("" if typed else _("Type a name first."))
+        if not problem:
             request.session[NAME_KEY] = typed
             return HttpResponseRedirect(request.path)
         return render(
             request,
             "learn/set_learner.html",
-            {"drill_set": drill_set, "ask_name": True, "problem": _("Type a name first.")},
+            {"drill_set": drill_set, "ask_name": True, "problem": problem},
             status=400,
         )
     if not name or request.GET.get("rename"):

@@ -2,6 +2,7 @@
 # make load: gunicorn on loopback, wrk (Debian's) at 32 connections for a
 # bounded time against /api/score, the page, and the bare /api/health view;
 # prints requests/s, latency percentiles and errors for each. Loopback only.
+# The database is a throwaway PostgreSQL (DATABASE_URL=... to use another).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PY=${PY:-.venv/bin/python}
@@ -17,13 +18,42 @@ if ! command -v wrk >/dev/null 2>&1; then
   fi
 fi
 
-DIR=$(mktemp -d)
+DIR=$(mktemp -d /tmp/suanfan-load.XXXXXX)
+# The README's set-up: PostgreSQL, no CACHE_URL, the rate limits counting
+# every request (set too high to refuse any: wrk is one address).
 export SECRET_KEY="load-test-$(date +%s)-not-for-production-use-xxxxxxxx" DEBUG=0 SECURE=0 \
-  API_RATE_LIMIT=0 PAGE_RATE_LIMIT=0 SQLITE_PATH="$DIR/db.sqlite3" ALLOWED_HOSTS=127.0.0.1
+  API_RATE_LIMIT=1000000000 PAGE_RATE_LIMIT=1000000000 ALLOWED_HOSTS=127.0.0.1
+unset CACHE_URL
+PG=""
+as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+if [ -z "${DATABASE_URL:-}" ]; then
+  if ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql >/dev/null || true
+  fi
+  if ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
+    PG=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+    PGPORT=${LOAD_PG_PORT:-54331}
+    [ "$(id -u)" = 0 ] && chown postgres "$DIR"
+    as_pg "$PG/initdb" -D "$DIR/data" -A trust -U postgres -E UTF8 >/dev/null
+    # The server's own defaults (fsync and all), as a club would run it.
+    as_pg "$PG/pg_ctl" -D "$DIR/data" -l "$DIR/pg.log" -w \
+      -o "-k $DIR -p $PGPORT -c listen_addresses=127.0.0.1" start >/dev/null
+    export DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/postgres"
+  else
+    echo "load: PostgreSQL is not installed; measuring on SQLite instead (not the README's set-up)" >&2
+    export SQLITE_PATH="$DIR/db.sqlite3"
+  fi
+fi
+stop() {
+  kill "$SERVER" 2>/dev/null; wait "$SERVER" 2>/dev/null
+  [ -n "$PG" ] && as_pg "$PG/pg_ctl" -D "$DIR/data" -m fast stop >/dev/null 2>&1
+  rm -rf "$DIR"
+}
+SERVER=""
+trap stop EXIT
 "$PY" manage.py migrate --noinput -v0
 "$PY" -m gunicorn calculator.wsgi -b "127.0.0.1:$PORT" -w "$WORKERS" --log-level warning &
 SERVER=$!
-trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null; rm -rf "$DIR"' EXIT
 for _ in $(seq 50); do curl -fs "http://127.0.0.1:$PORT/api/health" >/dev/null && break; sleep 0.2; done
 
 run() {  # name, seconds, then wrk's arguments
@@ -44,7 +74,7 @@ run() {  # name, seconds, then wrk's arguments
 # then lands on both instead of on whichever ran in it.
 ROUNDS=${LOAD_ROUNDS:-3}
 PER_ROUND=$(( (SECONDS_EACH + ROUNDS - 1) / ROUNDS ))
-echo "load: ${SECONDS_EACH}s each in $ROUNDS rounds, 32 connections, $WORKERS gunicorn workers, 127.0.0.1:$PORT"
+echo "load: ${SECONDS_EACH}s each in $ROUNDS rounds, 32 connections, $WORKERS gunicorn workers, 127.0.0.1:$PORT, ${DATABASE_URL:+PostgreSQL}${SQLITE_PATH:+SQLite}, rate limits counting"
 for round in $(seq "$ROUNDS"); do
   echo "round $round"
   run bare-json "$PER_ROUND" "http://127.0.0.1:$PORT/api/health"

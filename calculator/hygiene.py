@@ -1,0 +1,81 @@
+"""Requests no person sends, answered plainly before any view sees them.
+
+- A NUL character in the address: 404. No link of ours holds one, and
+  PostgreSQL refuses NUL in text, so a token or name looked up with one in
+  it would otherwise fail in the database (a 500) instead of finding nothing.
+- A NUL character in a query or form value: 400, naming the field. It is not
+  text anyone typed, and could not be stored.
+- A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``: 413, as the README says, from
+  the declared length, before a byte of it is read (Django's own check says
+  400, and only once a view reads the form).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+# Our forms post urlencoded; a script may post the same fields as multipart.
+FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+class RequestHygieneMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if "\x00" in request.path_info:
+            raise Http404
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        if limit is not None and length > limit:
+            return _too_large(request, limit)
+        query = request.META.get("QUERY_STRING", "")
+        if ("%00" in query or "\x00" in query) and (field := _holding_nul(request.GET)):
+            return _nul(request, field)
+        if length and request.content_type in FORMS:
+            body = request.body
+            if (b"%00" in body or b"\x00" in body) and (field := _holding_nul(request.POST)):
+                return _nul(request, field)
+        return self.get_response(request)
+
+
+def _holding_nul(data: QueryDict) -> str | None:
+    """The first field whose name or value holds a NUL, shown with the NUL visible."""
+    for key, values in data.lists():
+        if any("\x00" in v for v in [key, *values]):
+            return key.replace("\x00", "\u2400")
+    return None
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return request.path_info.startswith("/api/") and "text/html" not in request.headers.get(
+        "Accept", ""
+    )
+
+
+def _too_large(request: HttpRequest, limit: int) -> HttpResponse:
+    if _wants_json(request):
+        error = {"field": "", "code": "too_large", "message": f"a request is under {limit} bytes"}
+        return JsonResponse({"ok": False, "errors": [error]}, status=413)
+    problem = _(
+        "That was more than %(kb)s KB, far more than any form here sends. Nothing was changed."
+    ) % {"kb": limit // 1024}
+    return render(request, "413.html", {"problem": problem}, status=413)
+
+
+def _nul(request: HttpRequest, field: str) -> HttpResponse:
+    if _wants_json(request):
+        error = {"field": field, "code": "nul_character", "message": f"{field}: a NUL is not text"}
+        return JsonResponse({"ok": False, "errors": [error]}, status=400)
+    problem = _("“%(field)s” holds a NUL character, which is not text. Nothing was changed.") % {
+        "field": field
+    }
+    return render(request, "400.html", {"problem": problem}, status=400)
