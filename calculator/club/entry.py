@@ -42,6 +42,10 @@ CLOSED = {
     "round_not_started": gettext_lazy(
         "This round has not started yet: hands are saved once the referee starts it."
     ),
+    "played_out": gettext_lazy(
+        "Not saved: this table has played its round's hands. A hand more needs the round's "
+        "length changed."
+    ),
 }
 NOT_SCORED = gettext_lazy("Not saved: this hand cannot be scored yet. Fix what the score says.")
 NOT_WON = gettext_lazy(
@@ -137,7 +141,11 @@ def hand_context(
         "pinned_table": ledger.carried_lines(dealt),
         "table_mark": table_mark(dealt),
         "dealer_due": ledger.who(session, due) if state.dealer != due else "",
-        "closed": str(CLOSED.get(session.closed_because(), "")),
+        "closed": str(
+            CLOSED.get(
+                session.uncorrectable_because() if state.edit else session.closed_because(), ""
+            )
+        ),
         "seat_names": session.players,
         "saved_as": saved_words(session, done) if done is not None else "",
         "taken": [] if done is not None else taken(session, played, state),
@@ -207,11 +215,11 @@ def save(
         context.update(save_problem=problem, save_more=list(more))
         return render_page(request, address, state, [], context, status=status)
 
-    closed = session.closed_because()
-    if closed:
-        return again(str(CLOSED[closed]))
     if refusal:
         return again(refusal)
+    closed = session.uncorrectable_because() if state.edit else session.closed_because()
+    if closed:
+        return again(str(CLOSED[closed]))
     if edit and not may_correct:
         state = replace(state, edit="")
         return again(str(NO_CORRECTIONS))

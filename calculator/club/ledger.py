@@ -289,9 +289,15 @@ def calculator_url(
 CLOSED_LEDGER = {
     "archived": pgettext_lazy("ledger", "Archived: reopen the session to enter or correct hands."),
     "round_closed": pgettext_lazy(
-        "ledger", "This table's round is finished: reopen the round to enter or correct hands."
+        "ledger",
+        "This table's round is finished: its hands can still be corrected or deleted here "
+        "(the standings follow); a new hand needs the round reopened.",
     ),
     "round_not_started": pgettext_lazy("ledger", "This table's round has not started yet."),
+    "played_out": pgettext_lazy(
+        "ledger",
+        "This table has played its round: its hands can still be corrected or deleted here.",
+    ),
 }
 
 
@@ -312,4 +318,5 @@ def context(session: ClubSession, read_only: bool) -> dict[str, Any]:
         "rules": rules_in_words(session.region, session.rules),
         "add_url": calculator_url(session, played.table),
         "closed": CLOSED_LEDGER.get(session.closed_because(), ""),
+        "correctable": not session.uncorrectable_because(),
     }

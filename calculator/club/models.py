@@ -89,8 +89,9 @@ class ClubSession(models.Model):
         return self.share_token
 
     def closed_because(self) -> str:
-        """Why this session takes no hand now ("" if it takes them): archived,
-        or an event table whose round is closed or not started yet. A redrawn
+        """Why this session takes no new hand now ("" if it takes them):
+        archived, or an event table whose round is closed, not started yet, or
+        played out (its hands all played, where the round is a number of hands). A redrawn
         round's tables are deleted with their sessions, so none is left over."""
         if self.finished is not None:
             return "archived"
@@ -100,7 +101,17 @@ class ClubSession(models.Model):
                 return "round_closed"
             if not table.round.started:
                 return "round_not_started"
+            event = table.round.event
+            if event.round_end == "hands" and self.hands_played >= event.round_length:
+                return "played_out"  # the round's length holds for the referee's ledger too
         return ""
+
+    def uncorrectable_because(self) -> str:
+        """Why the referee may not correct or delete this session's hands now
+        ("" if they may): archived, or a round not started. A finished round's
+        hands can still be corrected in place; new hands wait for a reopen."""
+        reason = self.closed_because()
+        return "" if reason in ("round_closed", "played_out") else reason
 
     def refresh(self) -> Replay:
         """Replay the hands and keep what they come to (call inside the write)."""

@@ -5,6 +5,7 @@ address for its next hand. (Events keep each table's hands in a session.)"""
 from calculator.club.disputes import mark_disputed
 from calculator.club.entry import (
     CHANGED_ELSEWHERE,
+    CLOSED,
     Saved,
     hand_page,
     save,
@@ -17,6 +18,7 @@ from calculator.club.models import ClubSession, HandChange, HandRecord, RuleProf
 
 __all__ = [
     "CHANGED_ELSEWHERE",
+    "CLOSED",
     "ClubSession",
     "HandChange",
     "HandRecord",

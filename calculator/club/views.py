@@ -204,13 +204,27 @@ def share(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
 def finish(request: HttpRequest, pk: int) -> HttpResponse:
-    """The evening is over: the session goes to the archive (or comes back)."""
+    """The evening is over: the session goes to the archive, once asked (a
+    table still playing is named; its phones save nothing more), or comes back."""
     session = _owned(request, pk)
-    session.finished = None if request.POST.get("reopen") else timezone.now()
+    reopen = request.method == "POST" and request.POST.get("reopen")
+    if not reopen and (request.method != "POST" or not request.POST.get("confirm")):
+        return render(request, "club/archive.html", {"session": session, **_still_playing(session)})
+    session.finished = None if reopen else timezone.now()
     session.save(update_fields=["finished", "updated"])
+    table = getattr(session, "event_table", None)
+    if table is not None:
+        table.round.event.bump()  # the event page and the table's phones show it
     return HttpResponseRedirect(reverse("session", args=[pk]))
+
+
+def _still_playing(session: ClubSession) -> dict[str, Any]:
+    """An event's table whose round is still in play (the events app's, where
+    the session is one of its tables)."""
+    table = getattr(session, "event_table", None)
+    playing = table is not None and table.round.started and not table.round.finished
+    return {"table": table, "playing": playing, "done": session.hands_played}
 
 
 # --------------------------------------------------------------------------
@@ -248,8 +262,8 @@ def hand_save(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _closed(request: HttpRequest, session: ClubSession) -> bool:
-    """Say so, where the session takes no write now."""
-    reason = session.closed_because()
+    """Say so, where the session's hands may not be corrected now."""
+    reason = session.uncorrectable_because()
     if reason:
         messages.error(request, entry.CLOSED[reason])
     return bool(reason)

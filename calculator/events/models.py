@@ -39,6 +39,8 @@ class Event(models.Model):
     rank_points = models.JSONField(default=list, blank=True)  # e.g. [4, 2, 1, 0]
     public_token = models.CharField(max_length=64, default=token, db_index=True)
     version = models.PositiveIntegerField(default=0)
+    # The evening ended ("结束今晚"): last round closed, tables archived, standings final.
+    finished = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -120,3 +122,12 @@ class Penalty(models.Model):
     amount = models.IntegerField()
     reason = models.CharField(max_length=200)
     created = models.DateTimeField(auto_now_add=True)
+
+
+class RetiredLink(models.Model):
+    """A table's link that was replaced or revoked: a phone still holding it is
+    told so, in its own language, with its hand kept on screen, not a 404."""
+
+    token = models.CharField(max_length=64, unique=True)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="retired_links")
+    retired = models.DateTimeField(auto_now_add=True)

@@ -17,12 +17,13 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_POST
 
 from calculator.club.public import (
+    CLOSED,
     calculator_url,
     hand_page,
     mark_disputed,
@@ -31,7 +32,7 @@ from calculator.club.public import (
     saved_words,
     witnessed,
 )
-from calculator.events.models import Entrant, Event, Round, Seating, Table
+from calculator.events.models import Entrant, Event, RetiredLink, Round, Seating, Table
 from calculator.events.progress import complete
 from calculator.events.standings import points_text, standings
 from calculator.words.wording import SEAT_NAMES, WIND_NAMES, region_name
@@ -107,16 +108,105 @@ def live(request: HttpRequest, token: str) -> HttpResponse:
 def _table(token: str) -> Table:
     """A table link that still works: not revoked, its round drawn and started.
     A closed round's link still opens, to say so with the hand kept on screen."""
-    table = Table.objects.select_related("round__event", "session").filter(link_token=token).first()
-    if table is None or table.link_revoked or not table.round.started:
+    table, why = _table_held(token)
+    if why == "replaced":
         raise Http404
     return table
 
 
-def _table_extra(table: Table, token: str) -> dict[str, Any]:
-    session = table.session
+def _table_held(token: str) -> tuple[Table, str]:
+    """The table a phone's link is for, and "replaced" where the referee has
+    since revoked it or given the table a new one (the phone is told so, with
+    its hand kept); a link never given, or a round not started, is a 404."""
+    found = Table.objects.select_related("round__event", "session").filter(link_token=token).first()
+    why = "replaced" if found is not None and found.link_revoked else ""
+    if found is None:
+        retired = (
+            RetiredLink.objects.select_related("table__round__event", "table__session")
+            .filter(token=token)
+            .first()
+        )
+        found, why = (retired.table, "replaced") if retired is not None else (None, "")
+    if found is None or not found.round.started:
+        raise Http404
+    return found, why
+
+
+# What a table's phone is told where its link saves nothing now: at the top of
+# its page, in its own language, with the hand it holds left on screen.
+PHONE_CLOSED = {
+    "replaced": gettext_lazy(
+        "This table's link was replaced or withdrawn by the referee: ask the referee for the "
+        "new link (or scan the new QR code). The hand on screen stays here."
+    ),
+    "archived": gettext_lazy(
+        "This table is archived: nothing more is saved here. Please call the referee. The hand "
+        "on screen stays here."
+    ),
+    "round_closed": CLOSED["round_closed"],
+    "played_out": gettext_lazy(
+        "This table has played its round: nothing more is saved here. Please call the referee "
+        "if a hand is missing."
+    ),
+}
+
+
+def _table_state(table: Table, why: str) -> str:
+    """Why the table's phones save nothing now ("" while they do)."""
+    if why:
+        return why
+    closed = table.session.closed_because()
+    if closed:
+        return closed
+    return "played_out" if complete(table.round.event, table.session) else ""
+
+
+def _moves(table: Table) -> list[dict[str, str]]:
+    """Where this table's players sit in the round now in play, if it is a
+    later one: an old round's link points each to their table."""
+    now = table.round.event.current_round
+    if now is None or now.pk == table.round_id:
+        return []
+    players = [s.entrant_id for s in table.seats.all()]
+    out = []
+    for seat in (
+        Seating.objects.filter(table__round=now, entrant_id__in=players)
+        .select_related("table", "entrant")
+        .order_by("table__number", "pk")
+    ):
+        there = seat.table
+        out.append(
+            {
+                "name": seat.entrant.name,
+                "where": _("Round %(round)s · Table %(table)s")
+                % {"round": now.number, "table": there.number},
+                "url": reverse("table-link", args=[there.link_token])
+                if not there.link_revoked
+                else "",
+            }
+        )
+    return out
+
+
+def _status(table: Table, why: str, token: str, shown: str | None = None) -> dict[str, Any]:
+    state = _table_state(table, why)
+    shown = state if shown is None else shown
     return {
+        "table_token": token,
+        "table_state": state,
+        "shown_state": shown,
+        "state_words": str(PHONE_CLOSED.get(state, "")),
+        "reopened": bool(shown) and not state,
+        "moves": _moves(table) if state in ("round_closed", "archived") else [],
+    }
+
+
+def _table_extra(table: Table, token: str, why: str = "") -> dict[str, Any]:
+    session = table.session
+    status = _status(table, why, token)
+    extra = {
         **_witness(table, token),
+        **status,
         "event_table": table,
         "table_seats": [
             {"seat": SEAT_NAMES[s], "name": session.players.get(s, "")} for s in session.seats
@@ -124,12 +214,26 @@ def _table_extra(table: Table, token: str) -> dict[str, Any]:
         "save_url": reverse("table-save", args=[token]),
         "round_complete": complete(table.round.event, session),
     }
+    if status["table_state"] in ("replaced", "archived"):
+        extra["closed"] = status["state_words"]
+    return extra
+
+
+@cache_control(no_cache=True)
+def table_status(request: HttpRequest, token: str) -> HttpResponse:
+    """What the table's phones are told at the top of the page, asked again
+    every few seconds: a round reopened brings back the way to save."""
+    table, why = _table_held(token)
+    shown = str(request.GET.get("shown", ""))
+    return render(
+        request, "events/_table_status.html", _status(table, why, token, shown=shown[:20])
+    )
 
 
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     """The calculator, entering this table's hands in the round in play
     (``saved``: the entry just stored, said once before the next hand)."""
-    table = _table(token)
+    table, why = _table_held(token)
     session = table.session
     address = reverse("table-link", args=[token])
     if request.method == "GET" and not request.GET:
@@ -141,7 +245,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         if record is not None:
             messages.info(request, saved_words(session, record))
         return HttpResponseRedirect(address)
-    extra = _table_extra(table, token)
+    extra = _table_extra(table, token, why)
     return hand_page(request, session, address, extra, may_correct=False)
 
 
@@ -152,12 +256,12 @@ def table_save(request: HttpRequest, token: str) -> HttpResponse:
     stored, the answer needs nothing more from the database (it names the
     entry, and the next page finds what it became), so a fault after the
     commit cannot turn a saved hand into an error."""
-    table = _table(token)
+    table, why = _table_held(token)
     session = table.session
     address = reverse("table-link", args=[token])
-    extra = _table_extra(table, token)
-    played_out = _("This table has played its round.") if extra["round_complete"] else ""
-    outcome = save(request, session, None, address, extra, may_correct=False, refusal=played_out)
+    extra = _table_extra(table, token, why)
+    refusal = extra["state_words"] if extra["table_state"] in PHONE_CLOSED else ""
+    outcome = save(request, session, None, address, extra, may_correct=False, refusal=refusal)
     if isinstance(outcome, HttpResponse):
         return outcome
     url = f"{address}?{urlencode({'saved': outcome.record.key})}"

@@ -17,6 +17,7 @@ urlpatterns = [
     path("events/<int:pk>/rounds/<int:number>/state/", views.round_state, name="round-state"),
     path("events/<int:pk>/rounds/<int:number>/cards/", views.seat_cards, name="round-cards"),
     path("events/<int:pk>/tables/<int:table>/link/", views.table_link, name="table-link-change"),
+    path("events/<int:pk>/end/", views.evening_end, name="event-end"),
     path("events/<int:pk>/penalties/", views.penalty_add, name="event-penalty"),
     path("events/<int:pk>/standings.csv", exports.standings_csv, name="event-standings-csv"),
     path(
@@ -29,5 +30,6 @@ urlpatterns = [
     path("t/<str:token>/", public.table_page, name="table-link"),
     path("t/<str:token>/save/", public.table_save, name="table-save"),
     path("t/<str:token>/hands/", public.table_hands, name="table-hands"),
+    path("t/<str:token>/status/", public.table_status, name="table-status"),
     path("t/<str:token>/hands/<int:number>/dispute/", public.table_dispute, name="table-dispute"),
 ]

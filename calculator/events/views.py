@@ -15,13 +15,23 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from calculator.club.public import ClubSession
 from calculator.events import draw as draws
 from calculator.events.forms import DrawForm, EventForm, PenaltyForm, RosterForm, SwapForm
-from calculator.events.models import Entrant, Event, Penalty, Round, Seating, Table, token
+from calculator.events.models import (
+    Entrant,
+    Event,
+    Penalty,
+    RetiredLink,
+    Round,
+    Seating,
+    Table,
+    token,
+)
 from calculator.events.progress import progress
 from calculator.events.standings import points_text, standings
 from calculator.words.wording import SEAT_NAMES, region_name
@@ -42,10 +52,20 @@ def _back(event: Event, anchor: str = "") -> HttpResponse:
     return HttpResponseRedirect(reverse("event", args=[event.pk]) + anchor)
 
 
+def event_state(event: Event) -> str:
+    """Where an evening is: 筹备 (no round started), 进行中 第 N 轮, or 已结束."""
+    if event.finished is not None:
+        return _("finished")
+    playing = Round.objects.filter(event=event, started=True).order_by("-number").first()
+    if playing is None:
+        return _("being prepared")
+    return _("in play, round %(n)s") % {"n": playing.number}
+
+
 @login_required
 def event_list(request: HttpRequest) -> HttpResponse:
     events = [
-        {"event": e, "region": region_name(e.region)}
+        {"event": e, "region": region_name(e.region), "state": event_state(e)}
         for e in Event.objects.filter(owner=_referee(request))
     ]
     return render(request, "events/list.html", {"events": events})
@@ -78,9 +98,13 @@ def _round_view(event: Event, rnd: Round) -> dict[str, Any]:
                 "done": done,
                 "length": length,
                 "complete": done >= length,
+                "over": max(0, done - length) if event.round_end == "hands" else 0,
                 "disputed": disputed,
+                "archived": table.session.finished is not None,
                 # its link works, or will once the round starts (then a QR code for it)
-                "live": not table.link_revoked and not rnd.finished,
+                "live": not table.link_revoked
+                and not rnd.finished
+                and table.session.finished is None,
             }
         )
     return {"round": rnd, "tables": tables}
@@ -103,7 +127,10 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "rounds": [{**_round_view(event, r), "reopenable": _reopenable(r, rounds)} for r in rounds],
         "running": next((r for r in rounds if r.started and not r.finished), None),
         "drawn": next((r for r in rounds if not r.started), None),
-        "can_draw": len(rounds) < event.rounds and all(r.finished for r in rounds),
+        "can_draw": len(rounds) < event.rounds
+        and all(r.finished for r in rounds)
+        and event.finished is None,
+        "state": event_state(event),
         "standings": table,
         "points": points_text,
         "roster_form": RosterForm(),
@@ -301,17 +328,61 @@ def round_state(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
 def table_link(request: HttpRequest, pk: int, table: int) -> HttpResponse:
-    """Revoke a table's link, or give it a new one (the old stops working)."""
+    """Revoke a table's link, or give it a new one: asked first, since a
+    phone still holding the old link can save nothing more with it (it is
+    told so, its hand kept on screen)."""
     event = _own(request, pk)
     found = get_object_or_404(Table, round__event=event, pk=table)
-    if request.POST.get("revoke"):
-        found.link_revoked = True
+    revoke = bool(request.POST.get("revoke") or request.GET.get("revoke"))
+    if request.method != "POST" or not request.POST.get("confirm"):
+        context = {"event": event, "table": found, "revoke": revoke}
+        return render(request, "events/link_change.html", context)
+    with transaction.atomic():
+        RetiredLink.objects.get_or_create(token=found.link_token, defaults={"table": found})
+        if revoke:
+            found.link_revoked = True
+        else:
+            found.link_token, found.link_revoked = token(), False
+        found.save(update_fields=["link_token", "link_revoked"])
+        event.bump()
+    if revoke:
+        messages.info(request, _("Table %(n)s's link is revoked.") % {"n": found.number})
     else:
-        found.link_token, found.link_revoked = token(), False
-    found.save(update_fields=["link_token", "link_revoked"])
+        messages.info(request, _("Table %(n)s has a new link.") % {"n": found.number})
     return _back(event, "#rounds")
+
+
+@login_required
+def evening_end(request: HttpRequest, pk: int) -> HttpResponse:
+    """The end of the evening, in one step once asked: the round in play is
+    closed, every table archived, the standings final; then the results."""
+    event = _own(request, pk)
+    running = event.current_round
+    if request.method != "POST" or not request.POST.get("confirm"):
+        unfinished = (
+            [t for t in _round_view(event, running)["tables"] if not t["complete"]]
+            if running is not None
+            else []
+        )
+        context = {"event": event, "round": running, "unfinished": unfinished}
+        return render(request, "events/end.html", context)
+    now = timezone.now()
+    with transaction.atomic():
+        Round.objects.filter(event=event, started=True, finished=False).update(finished=True)
+        # A round drawn but never started had no hands: it goes, with its tables.
+        ClubSession.objects.filter(
+            event_table__round__event=event, event_table__round__started=False
+        ).delete()
+        Round.objects.filter(event=event, started=False).delete()
+        ClubSession.objects.filter(event_table__round__event=event, finished__isnull=True).update(
+            finished=now
+        )
+        event.finished = now
+        event.save(update_fields=["finished"])
+        event.bump()
+    messages.info(request, _("The evening is over: the standings are final."))
+    return HttpResponseRedirect(reverse("event-results", args=[event.pk]))
 
 
 @login_required

@@ -306,7 +306,7 @@ def test_sessions_are_found_by_player_and_finished_ones_archived(
     assert listing.index(f"/sessions/{second.pk}/") < listing.index(f"/sessions/{first.pk}/")
     found = client.get(reverse("sessions") + "?q=王").content.decode()
     assert f"/sessions/{second.pk}/" in found and f"/sessions/{first.pk}/" not in found
-    client.post(reverse("session-finish", args=[first.pk]))
+    client.post(reverse("session-finish", args=[first.pk]), {"confirm": "1"})
     in_play = client.get(reverse("sessions")).content.decode()
     archive = client.get(reverse("sessions") + "?archive=1").content.decode()
     assert f"/sessions/{first.pk}/" not in in_play and f"/sessions/{first.pk}/" in archive

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from calculator.club.entry import CLOSED, KEPT, NO_CORRECTIONS, NOT_SCORED, NOT_WON
 from calculator.club.models import ClubSession, HandChange
 from calculator.events.models import Event, Round, Table
+from calculator.events.public import PHONE_CLOSED
 from rules.engine import score_json
 
 pytestmark = pytest.mark.django_db
@@ -364,7 +365,7 @@ def test_an_archived_session_takes_no_hand(client: Client, referee: User, langua
     client.cookies["django_language"] = language
     session = session_of(client)
     assert save(client, session, **HAND, s="S", dc="E").status_code == 302
-    client.post(reverse("session-finish", args=[session.pk]))
+    client.post(reverse("session-finish", args=[session.pk]), {"confirm": "1"})
     response = save(client, session, **HAND, s="W", dc="E")
     assert response.status_code == 422
     assert in_language(language, CLOSED["archived"]) in text_of(response)
@@ -436,5 +437,5 @@ def test_a_table_that_has_played_its_round_refuses_with_the_hand_kept(
     response = _play(phone, table, "W", "E")
     assert response.status_code == 422  # not a redirect that loses the reason
     page = text_of(response)
-    assert in_language("zh-hans", _("This table has played its round.")) in page
+    assert in_language("zh-hans", PHONE_CLOSED["played_out"]) in page
     assert 'value="234567m345p79s11z"' in page and table.session.hands.count() == 1

@@ -94,17 +94,18 @@ def test_table_links_write_their_table_in_the_round_in_play_only(
     play(stranger, one, "S", "E")
     assert one.session.hands.count() == 2
     # revoked: refused
-    client.post(reverse("table-link-change", args=[event.pk, two.pk]), {"revoke": "1"})
+    client.post(
+        reverse("table-link-change", args=[event.pk, two.pk]), {"revoke": "1", "confirm": "1"}
+    )
     two.refresh_from_db()
-    assert stranger.get(reverse("table-link", args=[two.link_token])).status_code == 404
-    assert stranger.post(reverse("table-save", args=[two.link_token]), HAND).status_code == 404
+    refused = stranger.post(reverse("table-save", args=[two.link_token]), HAND)
+    assert refused.status_code == 422 and two.session.hands.count() == 0  # told why, kept
     # a new link works, the old one does not
     old = two.link_token
-    client.post(reverse("table-link-change", args=[event.pk, two.pk]))
+    client.post(reverse("table-link-change", args=[event.pk, two.pk]), {"confirm": "1"})
     two.refresh_from_db()
-    assert (
-        two.link_token != old and stranger.get(reverse("table-link", args=[old])).status_code == 404
-    )
+    assert two.link_token != old
+    assert stranger.post(reverse("table-save", args=[old]), HAND).status_code == 422
     assert stranger.get(reverse("table-link", args=[two.link_token])).status_code == 302
     # a finished round's links say so and save nothing
     client.post(

@@ -88,7 +88,9 @@ def live_and_revoked(client: Client) -> tuple[Event, Round, Table, Table]:
     event = make_event(client)
     rnd = draw_and_start(client, event)
     one, two = rnd.tables.all()
-    client.post(reverse("table-link-change", args=[event.pk, two.pk]), {"revoke": "1"})
+    client.post(
+        reverse("table-link-change", args=[event.pk, two.pk]), {"revoke": "1", "confirm": "1"}
+    )
     two.refresh_from_db()
     assert two.link_revoked
     return event, rnd, one, two
@@ -123,7 +125,7 @@ def test_each_live_table_has_its_links_qr_code_and_a_copy_button(
 @pytest.mark.django_db
 def test_a_finished_round_and_a_new_link(client: Client, referee: User) -> None:
     event, rnd, one, two = live_and_revoked(client)
-    client.post(reverse("table-link-change", args=[event.pk, two.pk]))  # a new link
+    client.post(reverse("table-link-change", args=[event.pk, two.pk]), {"confirm": "1"})
     two.refresh_from_db()
     cards = client.get(reverse("round-cards", args=[event.pk, rnd.number])).content.decode()
     assert sorted(qr_codes(cards)) == sorted([table_url(one), table_url(two)])
