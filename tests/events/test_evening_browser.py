@@ -48,6 +48,9 @@ def test_a_phone_holds_its_hand_through_close_reopen_archive_and_a_new_link(phon
     phone.wait_for_selector("#table-closed", timeout=15_000)
     assert "本轮已结束" in phone.locator("#table-head").inner_text()
     assert phone.locator("#n-h").input_value() == "234567m345p79s11z"
+    phone.click("#save-hand")  # tapped anyway: refused, the hand kept, no save button now
+    phone.wait_for_selector("#closed")
+    assert phone.locator("#save-hand").count() == 0
     # Reopened: the page offers to reload, and the reloaded page saves the hand.
     referee.post(state, {"reopen": "1"})
     phone.wait_for_selector("#table-reopened", timeout=15_000)
@@ -66,7 +69,7 @@ def test_a_phone_holds_its_hand_through_close_reopen_archive_and_a_new_link(phon
     assert "链接已被记分员换掉" in phone.locator("#table-head").inner_text()
     assert phone.locator("#n-h").input_value() == "234567m345p79s11z"
     phone.click("#save-hand")
-    phone.wait_for_selector("#save-problem")
+    phone.wait_for_selector("#closed")
     assert table.session.hands.count() == 1
     assert not small_targets(phone), small_targets(phone)
 
