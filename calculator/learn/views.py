@@ -46,6 +46,7 @@ from calculator.words.wording import (
     TABLE,
     WIN_BY,
     is_english,
+    item_name,
     joined,
     label_of,
     option_label,
@@ -129,7 +130,7 @@ def progress_view(progress: Progress) -> dict[str, Any]:
         practise = {
             "region": region_key,
             "key": key,
-            "name": term(REGIONS[region_key].by_key[key].name),
+            "name": item_name(key, REGIONS[region_key].by_key[key].name),
             "region_name": region_name(region_key),
         }
     return {"families": families, "levels": levels, "practise": practise}
@@ -208,7 +209,7 @@ def item_choices(region_key: str, ticked: set[str]) -> list[dict[str, Any]]:
     return [
         {
             "key": item.key,
-            "name": term(item.name),
+            "name": item_name(item.key, item.name),
             "english": glosses.english_name(item.key, item.name),
             "checked": item.key in ticked,
         }
@@ -253,7 +254,7 @@ def result_rows(region_key: str, got: Score, graded: Graded) -> list[dict[str, A
     for line in got.items:
         r = row(
             line.key,
-            term(line.name),
+            item_name(line.key, line.name),
             line.value,
             term(line.unit),
             line_why(region, line),
@@ -266,7 +267,7 @@ def result_rows(region_key: str, got: Score, graded: Graded) -> list[dict[str, A
         if mark == WRONG and key not in shown:
             item = region.by_key[key]
             why = _(item.why) if item.why else ""
-            r = row(key, term(item.name), "—", "", why, item.rule)
+            r = row(key, item_name(key, item.name), "—", "", why, item.rule)
             r["absent"] = True
             rows.append(r)
     return rows
