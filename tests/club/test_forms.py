@@ -596,9 +596,9 @@ def test_option_labels_carry_no_note_about_the_seed_text(
     # The note stays where it belongs: the rules page, in 胡底's reading.
     rules = client.get("/rules/laosanfan/").content.decode()
     note = {
-        "zh-hans": "成文的规则此处不全",
-        "zh-hant": "成文的規則此處不全",
-        "en": "the written rule being cut off there",
+        "zh-hans": "原文此处不全",
+        "zh-hant": "原文此處不全",
+        "en": "the seed text being cut off",
     }
     assert note[language] in rules
 
