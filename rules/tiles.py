@@ -51,7 +51,8 @@ NAMES_ZH = (
 
 
 class NotationError(ValueError):
-    """A notation string that does not parse; says which character and where."""
+    """A notation string that does not parse; says which character and where
+    (``position`` counts from 0; the words, for a reader, from 1)."""
 
     def __init__(self, code: str, text: Text, position: int, char: str) -> None:
         super().__init__(str(text))
@@ -170,7 +171,7 @@ def parse(text: str) -> list[int]:
                     says(
                         "the '{char}' at position {position} has no number before it",
                         char=ch,
-                        position=pos,
+                        position=pos + 1,
                     ),
                     pos,
                     ch,
@@ -184,7 +185,7 @@ def parse(text: str) -> list[int]:
                             "there is no tile '{char}{suit}' (the '{char}' at position {position})",
                             char=text[p],
                             suit=ch,
-                            position=p,
+                            position=p + 1,
                         ),
                         p,
                         text[p],
@@ -198,7 +199,9 @@ def parse(text: str) -> list[int]:
         else:
             raise NotationError(
                 "unknown_tile",
-                says("the '{char}' at position {position} is not a tile", char=ch, position=pos),
+                says(
+                    "the '{char}' at position {position} is not a tile", char=ch, position=pos + 1
+                ),
                 pos,
                 ch,
             )
@@ -213,7 +216,7 @@ def _no_suit(text: str, pos: int) -> NotationError:
         says(
             "the '{char}' at position {position} has no suit after it",
             char=text[pos],
-            position=pos,
+            position=pos + 1,
         ),
         pos,
         text[pos],

@@ -38,7 +38,7 @@ from calculator.learn.models import LEVELS, Answer, DrillHand, DrillSet
 from calculator.learn.views import hand_view
 from calculator.page.public import PageState
 from calculator.words.typed import NameField, read_name
-from calculator.words.wording import joined, region_name, seat_name, term
+from calculator.words.wording import item_name, joined, region_name, seat_name, term
 from rules.deal import deal, is_win
 from rules.engine import score, score_json
 from rules.hand import seat_order
@@ -100,7 +100,7 @@ def _state_of(hand: dict[str, Any]) -> PageState:
 
 
 def _item_names(region: str) -> dict[str, str]:
-    return {item.key: term(item.name) for item in REGIONS[region].items}
+    return {item.key: item_name(item.key, item.name) for item in REGIONS[region].items}
 
 
 # --------------------------------------------------------------------------

@@ -48,6 +48,7 @@ from calculator.words.wording import (
     TABLE,
     WIN_BY,
     is_english,
+    item_name,
     joined,
     label_of,
     option_label,
@@ -135,7 +136,7 @@ def progress_view(progress: Progress) -> dict[str, Any]:
         practise = {
             "region": region_key,
             "key": key,
-            "name": term(REGIONS[region_key].by_key[key].name),
+            "name": item_name(key, REGIONS[region_key].by_key[key].name),
             "region_name": region_name(region_key),
         }
     return {"families": families, "levels": levels, "practise": practise}
@@ -328,7 +329,7 @@ def item_choices(region_key: str, ticked: set[str]) -> list[dict[str, Any]]:
     return [
         {
             "key": item.key,
-            "name": term(item.name),
+            "name": item_name(item.key, item.name),
             "english": glosses.english_name(item.key, item.name),
             "checked": item.key in ticked,
         }
@@ -375,7 +376,7 @@ def result_rows(hand: dict[str, Any], got: Score, graded: Graded) -> list[dict[s
     for line in got.items:
         r = row(
             line.key,
-            term(line.name),
+            item_name(line.key, line.name),
             line.value,
             term(line.unit),
             line_why(region, line),
@@ -392,7 +393,7 @@ def result_rows(hand: dict[str, Any], got: Score, graded: Graded) -> list[dict[s
         if mark == WRONG and key not in shown:
             item = region.by_key[key]
             why = _(item.why) if item.why else ""
-            r = row(key, term(item.name), "—", "", why, item.rule)
+            r = row(key, item_name(key, item.name), "—", "", why, item.rule)
             r["absent"] = True
             r["why_not"] = pointing.why_not(hand, region_key, key)
             rows.append(r)

@@ -41,6 +41,7 @@ from calculator.words.wording import (
     WIN_BY,
     WIND_NAMES,
     is_english,
+    item_name,
     joined,
     label_of,
     option_label,
@@ -710,7 +711,8 @@ def line_why(region: Region, line: ItemLine) -> str:
     many times), the item that replaced it, or the cap it applies."""
     item = region.by_key.get(line.key)
     if line.dropped_by:
-        return _("replaced by %(name)s") % {"name": term(region.by_key[line.dropped_by].name)}
+        by = region.by_key[line.dropped_by]
+        return _("replaced by %(name)s") % {"name": item_name(by.key, by.name)}
     if item is None:
         return _("the cap: %(rule)s") % {"rule": term(line.name)}
     why = _(item.why) if item.why else ""
@@ -748,7 +750,7 @@ def result_view(state: PageState) -> dict[str, Any] | None:
         rows.append(
             {
                 "key": line.key,
-                "name": term(line.name),
+                "name": item_name(line.key, line.name),
                 "english": glosses.english_name(line.key, line.name),
                 "value": line.value,
                 "unit": term(line.unit),
@@ -784,7 +786,11 @@ def result_view(state: PageState) -> dict[str, Any] | None:
         "wilds_label": WILDS_STOOD_FOR.get(state.region, WILDS_STOOD_FOR[""]),
         "readings": readings_view(state, got, money=unit_of(state.region)),
         "also": _("Capped: also %(items)s")
-        % {"items": joined(f"{term(i.name)} {i.value} {term(i.unit)}" for i in got.also)}
+        % {
+            "items": joined(
+                f"{item_name(i.key, i.name)} {i.value} {term(i.unit)}" for i in got.also
+            )
+        }
         if got.also
         else "",
     }

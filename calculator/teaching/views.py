@@ -41,6 +41,7 @@ from calculator.words import glosses
 from calculator.words.wording import (
     WIN_BY,
     is_english,
+    item_name,
     label_of,
     option_label,
     option_value,
@@ -212,7 +213,7 @@ def _entry(region_key: str, item: Any, region: Any) -> dict[str, Any]:
     quote, note = seed_part(item.quote)
     return {
         "key": item.key,
-        "name": term(item.name),
+        "name": item_name(item.key, item.name),
         "english": glosses.english_name(item.key, item.name),
         "values": _values(item),
         "table": value_table(region_key, item),
@@ -222,7 +223,7 @@ def _entry(region_key: str, item: Any, region: Any) -> dict[str, Any]:
         "house": _house_rule(region_key, item, note),
         "reading": with_codes(_(item.reading)) if item.reading else "",
         "why": with_codes(_(item.why)) if item.why else "",
-        "replaces": [term(region.by_key[r].name) for r in item.replaces],
+        "replaces": [item_name(r, region.by_key[r].name) for r in item.replaces],
         "example_count": len(examples_for(region_key, item.key)),
         "examples_url": reverse("rule-examples", args=[region_key, item.key]),
     }
@@ -293,7 +294,7 @@ def _examples_html(region_key: str, key: str, language: str) -> str:
     item = REGIONS[region_key].by_key[key]
     examples = [example_view(c, key) for c in examples_for(region_key, key)]
     return render_to_string(
-        "teaching/_examples.html", {"examples": examples, "name": term(item.name)}
+        "teaching/_examples.html", {"examples": examples, "name": item_name(item.key, item.name)}
     )
 
 
@@ -313,7 +314,7 @@ def rule_examples(request: HttpRequest, region: str, key: str) -> HttpResponse:
             {
                 "region": REGIONS[region],
                 "region_label": region_name(region),
-                "name": term(item.name),
+                "name": item_name(item.key, item.name),
                 "key": key,
                 "body": mark_safe(body),
             },
@@ -343,7 +344,7 @@ def compare(request: HttpRequest) -> HttpResponse:
                 "errors": [word(e.text) for e in got.errors] if got else [],
                 "reasons": [word(r) for r in got.reasons] if got else [],
                 "items": [
-                    {"name": term(i.name), "value": i.value, "unit": term(i.unit)}
+                    {"name": item_name(i.key, i.name), "value": i.value, "unit": term(i.unit)}
                     for i in got.items
                     if i.value
                 ]

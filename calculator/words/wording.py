@@ -168,6 +168,30 @@ def term(zh: str) -> str:
     return gettext(zh) if zh else ""
 
 
+# Items that share a Chinese name with another of their region: what tells
+# them apart, said after the name wherever items are listed (三门's 清一色
+# of 台 is the plain one; its multiplier is marked).
+SAME_NAME = {
+    "zheng_hua_season": _("春夏秋冬"),
+    "zheng_hua_plant": _("梅兰竹菊"),
+    "si_ge_hua_season": _("春夏秋冬"),
+    "si_ge_hua_plant": _("梅兰竹菊"),
+    "si_tong": _("4 or 贼"),
+    "si_tong_other": _("other tiles"),
+    "qing_yi_se_bei": _("multiplier"),
+}
+
+
+def item_name(key: str, name: str) -> str:
+    """An item's name as a list of items shows it: its Chinese name in the
+    page's script, told apart from another item of the same name."""
+    words = term(name)
+    apart = SAME_NAME.get(key)
+    if apart is None:
+        return words
+    return f"{words} ({apart})" if is_english() else f"{words}（{apart}）"
+
+
 # --- melds, ways of winning, flags, table state, events ----------------------
 
 MELDS = {

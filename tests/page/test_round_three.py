@@ -103,3 +103,34 @@ def test_an_english_example_marks_the_rules_words_it_quotes(client: Client) -> N
             for note in re.findall(r"<p>(.*?) — ", page):
                 left = re.sub(r'<q lang="zh-Han[st]">.*?</q>', "", note)
                 assert not re.search(r"[\u4e00-\u9fff]", left), (region, key, note)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("zh-hans", "第 17 个字符"), ("zh-hant", "第 17 個字元"), ("en", "at position 17")],
+)
+def test_a_notation_error_counts_from_one(client: Client, language: str, said: str) -> None:
+    """The x is the 17th character of 123m456m789m12p3x (issue 33, point 8)."""
+    client.cookies["django_language"] = language
+    page = client.get("/?r=laosanfan&h=123m456m789m12p3x&w=1p&s=S").content.decode()
+    assert said in page
+
+
+@pytest.mark.parametrize(
+    ("language", "season", "plant"),
+    [
+        ("zh-hans", "正花（春夏秋冬）", "正花（梅兰竹菊）"),
+        ("zh-hant", "正花（春夏秋冬）", "正花（梅蘭竹菊）"),
+        ("en", "正花 (seasons)", "正花 (plants)"),
+    ],
+)
+def test_two_items_of_one_name_are_told_apart(
+    client: Client, language: str, season: str, plant: str
+) -> None:
+    """老三番's 正花 of the seasons and of the plants, on the calculator's
+    breakdown, the rules page and the compare page (issue 33, point 8)."""
+    client.cookies["django_language"] = language
+    hand = "r=laosanfan&h=13s66m888m&w=2s&m=k9999m+p555m&f=1f5f&s=E&d=E&b=self_draw"
+    for url in (f"/?{hand}", "/rules/laosanfan/", f"/compare/?{hand}"):
+        page = client.get(url).content.decode()
+        assert season in page and plant in page, url

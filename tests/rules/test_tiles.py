@@ -49,7 +49,7 @@ def test_errors_name_the_character_and_position(text: str, position: int, char: 
     assert info.value.code == "unknown_tile"
     assert info.value.position == position
     assert info.value.char == char
-    assert str(position) in info.value.message
+    assert f"position {position + 1}" in info.value.message  # a reader counts from 1
 
 
 def test_parse_one() -> None:
