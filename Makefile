@@ -17,7 +17,7 @@ EXTRAS  ?= test,bench
 HOST    ?= 127.0.0.1
 PORT    ?= 8000
 
-.PHONY: compile run serve serve-here slow-clients load fuzz test lint typecheck pytest pytest-postgres bench bench-page bench-event browser-deps clean messages
+.PHONY: compile run serve serve-here slow-clients stack-deps load fuzz test lint typecheck pytest pytest-postgres bench bench-page bench-event browser-deps clean messages
 
 $(STAMP): pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then \
@@ -98,7 +98,17 @@ pytest: $(STAMP) $(COMPILED)
 pytest-postgres: $(STAMP) $(COMPILED)
 	PY=$(BIN)/python tests/postgres.sh
 
-test: $(STAMP) browser-deps lint typecheck pytest pytest-postgres
+# nginx and Redis (Debian's) for the production-stack tests
+# (tests/project/test_production_stack.py, test_two_instances.py); they
+# skip with a reason where these cannot be installed, but CI always gets them.
+stack-deps:
+	@command -v redis-server >/dev/null 2>&1 && { command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx; } || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx-light redis-server >/dev/null) \
+	      || echo "warning: could not install nginx and redis-server; the production-stack tests will be skipped" >&2; \
+	  else echo "warning: nginx or redis-server missing and not installable here; the production-stack tests will be skipped" >&2; fi; }
+
+test: $(STAMP) browser-deps stack-deps lint typecheck pytest pytest-postgres
 
 # Times our splitting, scoring and waits beside the mahjong package on the
 # shared corpus, interleaved in one run (shared/bench/anchors.py).

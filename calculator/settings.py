@@ -10,10 +10,10 @@ the environment, so one code base serves both:
   ``SECURE=0`` says it is a plain-HTTP test; and it will not start without a
   ``SECRET_KEY`` of its own.
 
-No state lives in a process: sessions and data are in the database, rate
-limits and sign-in failures in a store every worker shares (the database's
-cache table, or Redis through ``CACHE_URL``), so workers and instances
-behind a load balancer act as one.
+No state lives in a process: sessions, data and sign-in failures are in the
+database, rate limits in a store every worker shares (the database's
+``rate_count`` table, or Redis through ``CACHE_URL``), so workers and
+instances behind a load balancer act as one.
 """
 
 import os
@@ -220,8 +220,8 @@ def cache_from_url(url: str) -> dict[str, object]:
 
 
 # Without Redis, the database's own cache table (made by migrate), which every
-# worker and instance sees: a limit counted in one worker's memory is a limit
-# multiplied by the number of workers.
+# worker and instance sees (the sign-up throttle counts there; the rate
+# limits count in a table of their own, calculator.api.counting).
 CACHES = {
     "default": cache_from_url(os.environ["CACHE_URL"])
     if os.environ.get("CACHE_URL")

@@ -13,6 +13,9 @@
 #   WORKERS      gunicorn workers (default 3)
 #   TLS_CERT, TLS_KEY   nginx speaks HTTPS with these (else plain HTTP, for
 #                a TLS proxy in front: then TRUSTED_PROXIES=2)
+#   MORE_APPS    other instances' gunicorn addresses (host:port ...) this
+#                nginx balances over besides its own (they share DATABASE_URL
+#                and CACHE_URL)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PY:-.venv/bin/python}
@@ -52,8 +55,10 @@ case $HOST in *:*) LISTEN="[$HOST]:$PORT" ;; esac
 if [ -n "${TLS_CERT:-}" ]; then
   LISTEN="$LISTEN ssl; ssl_certificate $TLS_CERT; ssl_certificate_key $TLS_KEY"
 fi
+APPS="127.0.0.1:$APP_PORT"
+for more in ${MORE_APPS:-}; do APPS="$APPS; server $more"; done
 sed -e "s|@DIR@|$SERVE_DIR|g" -e "s|@ACCESS_LOG@|$ACCESS_LOG|g" \
-  -e "s|@APP@|127.0.0.1:$APP_PORT|g" -e "s|@LISTEN@|$LISTEN|g" \
+  -e "s|@APP@|$APPS|g" -e "s|@LISTEN@|$LISTEN|g" \
   deploy/nginx.conf > "$SERVE_DIR/nginx.conf"
 
 "$PY" -m gunicorn calculator.wsgi -c deploy/gunicorn.conf.py -b "127.0.0.1:$APP_PORT" \

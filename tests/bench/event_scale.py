@@ -4,8 +4,12 @@
 then the referee's event page (the standings) and a player's page timed with
 Django's test client; then a new round with 16 tables all saving hands at once
 through their table links, over HTTP to gunicorn with several workers, and a
-count of what arrived. On SQLite by default, on PostgreSQL with DATABASE_URL.
-Reported, not asserted (the targets: pages ≤ 200 ms, nothing lost).
+count of what arrived; then an evening of 16 tables × ``BENCH_EVENING_HANDS``
+(40) hands entered through the table links in this process, the server time
+of each table page, save and standings page shown by hands already played.
+On SQLite by default, on PostgreSQL with DATABASE_URL. Reported, not
+asserted (the targets: pages ≤ 200 ms, nothing lost; the evening's requests
+≤ 50 ms and not growing with the hands played).
 """
 
 from __future__ import annotations
@@ -182,6 +186,65 @@ def concurrent_tables(event: Event) -> None:
     )
 
 
+EVENING = int(os.environ.get("BENCH_EVENING_HANDS", "40"))
+
+
+def evening(event: Event) -> None:
+    """A round of 16 tables × ``EVENING`` hands entered through the table
+    links, in this process: the server time of each table's page, each save,
+    and the referee's standings page, by how many hands the tables had
+    played, to see that a request costs no more late in the evening."""
+    Event.objects.filter(pk=event.pk).update(rounds=ROUNDS + 2, round_length=max(HANDS, EVENING))
+    event.refresh_from_db()
+    ids = list(event.entrants.values_list("pk", flat=True))
+    rnd = Round.objects.create(event=event, number=ROUNDS + 2, started=True)
+    tables = [
+        _make_table(event, rnd, i, seated)
+        for i, seated in enumerate(draw.draw(ids, 4, "random"), start=1)
+    ]
+    referee, phone = Client(), Client()
+    referee.force_login(event.owner)
+    form = {
+        "r": "chuzhou",
+        "h": HAND["hand"],
+        "w": HAND["win_tile"],
+        "s": "S",
+        "b": "discard",
+        "dc": "E",
+        "g": "ready_declared",
+    }
+    page_ms: dict[int, list[float]] = {}
+    save_ms: dict[int, list[float]] = {}
+    standings_ms: dict[int, list[float]] = {}
+
+    def ms(since: float) -> float:
+        return (time.perf_counter() - since) * 1000
+
+    for played in range(EVENING):
+        bucket = played // 10 * 10
+        for table in tables:
+            address = phone.get(f"/t/{table.link_token}/")["Location"]
+            t = time.perf_counter()
+            assert phone.get(address).status_code == 200
+            page_ms.setdefault(bucket, []).append(ms(t))
+            version = Table.objects.get(pk=table.pk).session.version
+            t = time.perf_counter()
+            saved = phone.post(f"/t/{table.link_token}/save/", {**form, "version": version})
+            save_ms.setdefault(bucket, []).append(ms(t))
+            assert saved.status_code == 302, saved.status_code
+        t = time.perf_counter()
+        assert referee.get(f"/events/{event.pk}/").status_code == 200
+        standings_ms.setdefault(bucket, []).append(ms(t))
+    vendor = connection.vendor
+    print(f"{vendor}: an evening of 16 tables × {EVENING} hands, server time, median ms:")
+    print("  hands played   table page    save   standings")
+    for bucket in sorted(page_ms):
+        print(
+            f"  {bucket:3d}–{bucket + 9:<3d}      {statistics.median(page_ms[bucket]):8.1f}"
+            f" {statistics.median(save_ms[bucket]):7.1f} {statistics.median(standings_ms[bucket]):10.1f}"
+        )
+
+
 def main() -> None:
     event = build()
     client = Client()
@@ -198,6 +261,7 @@ def main() -> None:
         f"{vendor}: the live part: {timed(public, f'/e/{event.public_token}/live/?p={player.pk}'):.1f} ms median"
     )
     concurrent_tables(event)
+    evening(event)
 
 
 if __name__ == "__main__":

@@ -73,7 +73,7 @@ def test_good_hand_is_ok() -> None:
         ({"win_by": "discard", "discarder": "S"}, ("discarder", "discarder_is_winner")),
         ({"win_by": "robbing_kong"}, ("discarder", "missing_discarder")),
         ({"region": "mars"}, ("region", "unknown_region")),
-        ({"region": None}, ("region", "unknown_region")),
+        ({"region": None}, ("region", "missing_field")),
         ({"rules": {"colour": "red"}}, ("rules.colour", "unknown_option")),
         ({"rules": {"tier": "huge"}}, ("rules.tier", "bad_option_value")),
         ({"rules": {"pair_hu": "yes"}}, ("rules.pair_hu", "bad_option_value")),
