@@ -39,6 +39,18 @@ def browser() -> Iterator[object]:
         browser.close()
 
 
+@pytest.fixture(autouse=True)
+def _no_page_outlives_its_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A table's page asks the server again every few seconds: one left open
+    after its test would keep asking the live server while later tests run
+    (and Django's test client re-raises any request's failure in whichever
+    test is running). Every browser context a test opened is closed after it."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in list(request.getfixturevalue("browser").contexts):
+            context.close()
+
+
 @pytest.fixture
 def phone(browser, live_server):  # type: ignore[no-untyped-def]
     # A player in mainland China: the browser asks for simplified Chinese.
