@@ -17,6 +17,7 @@ import json
 import secrets
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from django.db import DatabaseError, transaction
@@ -69,12 +70,35 @@ KEPT = gettext_lazy(
 )
 
 
-def dealt_to(played: Replay, edit: str) -> dict[str, Any]:
+class Played:
+    """A session's hands as a page needs them. The next deal's table and how
+    many hands were played are what the session keeps with every write, so
+    entering a hand costs the same late in the evening as early; the hands
+    are replayed only where a past one is read (a correction, a summary)."""
+
+    def __init__(self, session: ClubSession) -> None:
+        self.session = session
+
+    @cached_property
+    def full(self) -> Replay:
+        return self.session.replayed()
+
+    @property
+    def count(self) -> int:
+        return self.session.hands_played
+
+    @property
+    def table(self) -> dict[str, Any]:
+        kept = self.session.table
+        return dict(kept) if kept else dict(self.full.table)  # a session with no write yet
+
+
+def dealt_to(played: Played, edit: str) -> dict[str, Any]:
     """The table the deal hands a hand (dealer included): the next hand's, or
     that of hand ``edit`` being corrected."""
-    if digits(edit) and 1 <= int(edit) <= len(played.steps):
-        return dict(played.steps[int(edit) - 1].dealt)
-    return dict(played.table)
+    if digits(edit) and 1 <= int(edit) <= played.count:
+        return dict(played.full.steps[int(edit) - 1].dealt)
+    return played.table
 
 
 def pin(
@@ -102,14 +126,12 @@ def pin(
     return pinned
 
 
-def mint(played: Replay, state: PageState) -> PageState:
+def mint(played: Played, state: PageState) -> PageState:
     """A new hand's entry gets its identity at its first tap: a key, and the
     deal it is for (the table's next). A correction is named by its hand."""
     if state.edit or (state.key and state.deal):
         return state
-    return replace(
-        state, key=state.key or secrets.token_urlsafe(12), deal=str(len(played.steps) + 1)
-    )
+    return replace(state, key=state.key or secrets.token_urlsafe(12), deal=str(played.count + 1))
 
 
 def table_mark(table: Mapping[str, Any]) -> str:
@@ -127,7 +149,7 @@ def saved_record(session: ClubSession, key: str) -> HandRecord | None:
 
 
 def hand_context(
-    session: ClubSession, played: Replay, state: PageState, dealt: Mapping[str, Any]
+    session: ClubSession, played: Played, state: PageState, dealt: Mapping[str, Any]
 ) -> dict[str, Any]:
     """What the page shows of the session around the calculator: the table's
     hands so far, and what became of this entry when it was already saved
@@ -149,7 +171,7 @@ def hand_context(
         "seat_names": session.players,
         "saved_as": saved_words(session, done) if done is not None else "",
         "taken": [] if done is not None else taken(session, played, state),
-        "next_deal": len(played.steps) + 1,
+        "next_deal": played.count + 1,
     }
     return context
 
@@ -165,7 +187,7 @@ def hand_page(
     """The calculator entering a hand for ``session`` (or correcting one). An
     entry without an identity gets one here; the form carries it from then
     on, and so does the address (each edit's answer, or the page's script)."""
-    played = session.replayed()
+    played = Played(session)
     data = request.POST if request.method == "POST" else request.GET
     edit = str(data.get("edit", "")) if may_correct else ""
     dealt = dealt_to(played, edit)
@@ -198,7 +220,7 @@ def save(
     when this entry was saved before: a double tap, a retry, the back
     button), else the page again saying why not (``refusal``: a reason the
     caller already has, such as a table's round being played out)."""
-    played = session.replayed()
+    played = Played(session)
     edit = str(request.POST.get("edit", ""))
     if not digits(edit):
         edit = ""
@@ -262,12 +284,12 @@ def save(
     # and score it again, as an entry for the table's next deal.
     session.refresh_from_db()
     was_due = state.dealer == dealt.get("dealer", "E")
-    played = session.replayed()
+    played = Played(session)
     taken_before = taken(session, played, state)
     dealt = dealt_to(played, edit)
     state = pin(session, dealt, dealer_given=not was_due)(state)
     if not state.edit:
-        state = replace(state, deal=str(len(played.steps) + 1))
+        state = replace(state, deal=str(played.count + 1))
     if outcome == "taken" and taken_before:
         return again(*taken_before, str(KEPT), status=409)
     return again(str(CHANGED_ELSEWHERE), str(KEPT), status=409)
@@ -291,9 +313,9 @@ def save_entry(
         if deal <= now.hands_played:
             transaction.set_rollback(True)
             return "taken"
-        if deal != now.hands_played + 1 or seen not in (
-            table_mark(now.table),
-            table_mark(now.replayed().table),  # the kept copy may predate its first hand
+        if deal != now.hands_played + 1 or (
+            seen != table_mark(now.table)
+            and seen != table_mark(now.replayed().table)  # a kept copy from before its first hand
         ):
             transaction.set_rollback(True)
             return "changed"
@@ -302,7 +324,7 @@ def save_entry(
         HandChange.objects.create(
             session=session, record=record, user=user, action="add", position=deal, after=data
         )
-        session.refresh()
+        now.append_kept(record)
     return record
 
 
@@ -351,28 +373,27 @@ def claim_version(session: ClubSession, version: str | None) -> bool:
     return claimed == 1
 
 
-def saved_words(session: ClubSession, record: HandRecord, played: Replay | None = None) -> str:
+def saved_words(session: ClubSession, record: HandRecord) -> str:
     """What a saved entry became: "已保存为第 3 局：张伟 · 南 · 点炮 · 20 番：…"."""
     number = record.number()
     if number is None:
         return str(SAVED_THEN_DELETED)
-    played = played or session.replayed()
-    row = ledger.rows(session, played)[number - 1]
+    row = ledger.rows(session, session.replayed())[number - 1]
     return _("Saved as hand %(n)s: %(what)s") % {
         "n": number,
         "what": ledger.summary(row, session),
     }
 
 
-def taken(session: ClubSession, played: Replay, state: PageState) -> list[str]:
+def taken(session: ClubSession, played: Played, state: PageState) -> list[str]:
     """The hands recorded from other entries since this one began, in words:
     the deal it was for is already on the record."""
     if state.edit or not digits(state.deal):
         return []
     deal = int(state.deal)
-    if deal > len(played.steps):
+    if deal > played.count:
         return []
-    rows = ledger.rows(session, played)[deal - 1 :]
+    rows = ledger.rows(session, played.full)[deal - 1 :]
     return [
         _("Hand %(n)s was entered on another phone: %(what)s")
         % {"n": row["number"], "what": ledger.summary(row, session)}

@@ -13,10 +13,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext, pgettext_lazy
 
 from calculator.club.models import ClubSession
 from calculator.page.public import PageState, next_table_lines
@@ -101,17 +102,49 @@ def rows(session: ClubSession, played: Replay) -> list[dict[str, Any]]:
 
 def witnessed(session: ClubSession) -> list[dict[str, Any]]:
     """The table's hands as every phone at it sees them, newest first: each
-    with who won how, each player's money and the running totals."""
-    out = []
-    for row in reversed(rows(session, session.replayed())):
-        out.append(
+    with who won how, each player's money and the running totals. Each phone
+    asks every few seconds: the words are kept while the session is unchanged
+    (its version moves with every write, ``updated`` with every mark)."""
+    key = f"witnessed:{session.pk}:{session.version}:{session.updated.timestamp()}:{get_language()}"
+    kept = cache.get(key)
+    if kept is None:
+        kept = [
             {
-                **row,
+                "number": row["number"],
                 "summary": summary(row, session),
                 "running": [
                     (who(session, seat), total)
                     for seat, total in zip(session.seats, row["totals"], strict=True)
                 ],
+                "dispute": row["dispute"],
+            }
+            for row in reversed(_kept_rows(session))
+        ]
+        cache.set(key, kept, 3600)
+    return kept
+
+
+def _kept_rows(session: ClubSession) -> list[dict[str, Any]]:
+    """Each hand's line from what its record kept of its score (the full
+    replay only for hands kept before records kept it)."""
+    records = session.live_hands()
+    if any(r.scored is None for r in records):
+        return rows(session, session.replayed())
+    out = []
+    for number, record in enumerate(records, start=1):
+        scored, data = record.scored or {}, record.data
+        winning = bool(scored.get("ok") and scored.get("winning"))
+        out.append(
+            {
+                "number": number,
+                "winning": winning,
+                "winner": who(session, data.get("seat")) if winning else "",
+                "win_by": label_of(WIN_BY, str(data.get("win_by") or "")),
+                "value": scored.get("value"),
+                "unit": term(scored.get("unit", "")),
+                "net": [scored.get("net", {}).get(s, 0) for s in session.seats],
+                "totals": [scored.get("totals", {}).get(s, 0) for s in session.seats],
+                "dispute": record.dispute,
             }
         )
     return out

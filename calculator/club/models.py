@@ -8,6 +8,7 @@ recomputes everything after it. Every change is kept in ``HandChange``.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
@@ -113,9 +114,33 @@ class ClubSession(models.Model):
         reason = self.closed_because()
         return "" if reason in ("round_closed", "played_out") else reason
 
+    def append_kept(self, record: HandRecord) -> None:
+        """Keep what the hands come to after ``hand`` is added at the end (call
+        inside the write, on the row as it stands): one hand scored from the
+        kept table, not the whole evening again, so a save late in the evening
+        costs what one early did. The replay from scratch is the same (the
+        ledger's state machine holds them equal)."""
+        if not self.table:
+            self.refresh()
+            return
+        one = replay(self.region, self.seat_count, self.rules, self.table, [record.data])
+        totals = {s: int(self.totals.get(s, 0)) + one.totals.get(s, 0) for s in self.seats}
+        record.scored = kept_score(one.steps[0].result, totals)
+        record.save(update_fields=["scored"])
+        ClubSession.objects.filter(pk=self.pk).update(
+            totals=totals, table=dict(one.table), hands_played=self.hands_played + 1
+        )
+        self.totals, self.table, self.hands_played = totals, dict(one.table), self.hands_played + 1
+
     def refresh(self) -> Replay:
         """Replay the hands and keep what they come to (call inside the write)."""
-        played = self.replayed()
+        live = self.live_hands()
+        played = replay(
+            self.region, self.seat_count, self.rules, self.start, [h.data for h in live]
+        )
+        for record, step in zip(live, played.steps, strict=True):
+            record.scored = kept_score(step.result, step.totals)
+        HandRecord.objects.bulk_update(live, ["scored"])
         ClubSession.objects.filter(pk=self.pk).update(
             totals=dict(played.totals), table=dict(played.table), hands_played=len(played.steps)
         )
@@ -140,6 +165,10 @@ class HandRecord(models.Model):
     data = models.JSONField()  # the hand without region, dealer or carried table state
     key = models.CharField(max_length=40, blank=True, default="")
     deleted = models.DateTimeField(null=True, blank=True)
+    # What the hand came to when the hands were last replayed (its value, each
+    # seat's money and the running totals), for the table's phones to read
+    # without replaying the evening; None for hands kept before it was.
+    scored = models.JSONField(null=True, blank=True)
     # A table's "有异议": a phone's reason, until the referee settles it.
     dispute = models.CharField(max_length=200, blank=True, default="")
     created = models.DateTimeField(auto_now_add=True)
@@ -187,6 +216,19 @@ class HandChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} #{self.position}"
+
+
+def kept_score(result: Mapping[str, Any], totals: Mapping[str, int]) -> dict[str, Any]:
+    """What a hand's list line needs of its score."""
+    total = result.get("total") or {}
+    return {
+        "ok": bool(result.get("ok")),
+        "winning": bool(result.get("winning")),
+        "value": total.get("value"),
+        "unit": total.get("unit", ""),
+        "net": dict(result.get("net") or {}),
+        "totals": dict(totals),
+    }
 
 
 def as_data(request: dict[str, Any], dealt: str | None = None) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from calculator.club.disputes import mark_disputed
 from calculator.club.entry import (
     CHANGED_ELSEWHERE,
     CLOSED,
+    Played,
     Saved,
     hand_page,
     save,
@@ -22,6 +23,7 @@ __all__ = [
     "ClubSession",
     "HandChange",
     "HandRecord",
+    "Played",
     "RuleProfile",
     "Saved",
     "as_data",

@@ -24,6 +24,7 @@ from django.views.decorators.http import condition, require_POST
 
 from calculator.club.public import (
     CLOSED,
+    Played,
     calculator_url,
     hand_page,
     mark_disputed,
@@ -237,9 +238,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     session = table.session
     address = reverse("table-link", args=[token])
     if request.method == "GET" and not request.GET:
-        return HttpResponseRedirect(
-            calculator_url(session, session.replayed().table, address=address)
-        )
+        return HttpResponseRedirect(calculator_url(session, Played(session).table, address=address))
     if request.method == "GET" and "saved" in request.GET:
         record = saved_record(session, str(request.GET["saved"]))
         if record is not None:
@@ -275,7 +274,8 @@ def table_save(request: HttpRequest, token: str) -> HttpResponse:
 def _witness(table: Table, token: str, problem: str = "") -> dict[str, Any]:
     return {
         "table_token": token,
-        "table_hands": witnessed(table.session),
+        # read only where a page draws them (a save's answer does not)
+        "table_hands": lambda: witnessed(table.session),
         "dispute_problem": problem,
     }
 
