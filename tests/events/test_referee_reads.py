@@ -1,0 +1,79 @@
+"""What the referee reads over an evening (issue 31, point 7): the history, the
+ledger's and the print sheet's titles in the page's language, tied players
+shown as tied, the event's hands.csv as full as a table's, a session list
+that never says "none" above a list, confirmation pages that survive a reload
+or the back button, a refused empty save that says what to fill in, and the
+discarder asked at once without JavaScript."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from tests.events.test_events import draw_and_start, make_event, play
+from tests.words.test_script import problems
+
+pytestmark = pytest.mark.django_db
+
+LANGUAGES = ["zh-hans", "zh-hant", "en"]
+
+
+def _referee(language: str) -> Client:
+    client = Client()
+    client.force_login(User.objects.create_user("裁判", password="mahjong-night-2026"))
+    client.cookies["django_language"] = language
+    return client
+
+
+def _speaking(client: Client, language: str) -> Client:
+    client.cookies["django_language"] = language
+    return client
+
+
+# Each language's words for a table's title and a hand entered, corrected,
+# deleted and restored, as the history says them.
+TITLE = {
+    "zh-hans": "周五联赛 · 第 1 轮 · 第 1 桌",
+    "zh-hant": "周五联赛 · 第 1 輪 · 第 1 桌",
+    "en": "周五联赛 · round 1 · table 1",
+}
+HISTORY = {
+    "zh-hans": ["已录入", "已删除", "已恢复"],
+    "zh-hant": ["已錄入", "已刪除", "已恢復"],
+    "en": ["entered", "deleted", "restored"],
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_history_and_titles_are_in_the_pages_language(language: str) -> None:
+    # The round is drawn in 简体, then read in each language.
+    referee = _referee("zh-hans")
+    event = make_event(referee)
+    rnd = draw_and_start(referee, event)
+    table = rnd.tables.order_by("number").first()
+    assert table is not None
+    play(Client(), table, "S", "E")
+    session = table.session
+    session.refresh_from_db()
+    referee.post(reverse("hand-delete", args=[session.pk, 1]), {"version": session.version})
+    change = session.changes.get(action="delete")
+    session.refresh_from_db()
+    referee.post(
+        reverse("change-restore", args=[session.pk, change.pk]), {"version": session.version}
+    )
+    referee.get(reverse("session", args=[session.pk]))  # the notices, said in 简体
+    _speaking(referee, language)
+    page = referee.get(reverse("session", args=[session.pk])).content.decode()
+    assert TITLE[language] in page
+    for word in HISTORY[language]:
+        assert word in page, word
+    printed = referee.get(reverse("session-print", args=[session.pk])).content.decode()
+    assert TITLE[language] in printed
+    if language != "en":
+        assert not problems(page, language), problems(page, language)
+        assert not problems(printed, language), problems(printed, language)
+    else:
+        for word in ("录入", "删除", "恢复", "第 1 轮"):
+            assert word not in page and word not in printed, word
