@@ -7,11 +7,15 @@ discarder asked at once without JavaScript."""
 
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from calculator.events.standings import standings
 from tests.events.test_events import draw_and_start, make_event, play
 from tests.words.test_script import problems
 
@@ -77,3 +81,46 @@ def test_history_and_titles_are_in_the_pages_language(language: str) -> None:
     else:
         for word in ("录入", "删除", "恢复", "第 1 轮"):
             assert word not in page and word not in printed, word
+
+
+TIED = {"zh-hans": "并列", "zh-hant": "並列", "en": "tied"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_players_level_on_points_share_a_place(language: str) -> None:
+    referee = _referee(language)
+    event = make_event(referee)
+    # Before any hand everyone is level: one place, all tied, not typing order.
+    before = standings(event)["lines"]
+    assert {line.rank for line in before} == {1} and all(line.tied for line in before)
+    page = referee.get(reverse("event", args=[event.pk])).content.decode()
+    assert page.count(TIED[language]) >= len(before)
+    rnd = draw_and_start(referee, event)
+    first, second = rnd.tables.order_by("number")
+    play(Client(), first, "S", "E")
+    lines = standings(event)["lines"]
+    # A place is one more than the players ahead; the level share it.
+    for line in lines:
+        ahead = sum(1 for other in lines if other.money > line.money)
+        level = sum(1 for other in lines if other.money == line.money)
+        assert line.rank == ahead + 1 and line.tied == (level > 1)
+    untouched = {s.entrant_id for s in second.seats.all()}
+    assert len({line.rank for line in lines if line.entrant.pk in untouched}) == 1
+    tied = sum(1 for line in lines if line.tied)
+    assert tied >= 4
+    rows = list(
+        csv.reader(
+            io.StringIO(
+                referee.get(reverse("event-standings-csv", args=[event.pk])).content.decode(
+                    "utf-8-sig"
+                )
+            )
+        )
+    )
+    assert [row[0] for row in rows[1:]] == [str(line.rank) for line in lines]
+    follow = Client()
+    _speaking(follow, language)
+    shown = follow.get(reverse("event-follow", args=[event.public_token])).content.decode()
+    assert shown.count(TIED[language]) == tied
+    if language != "en":
+        assert not problems(shown, language), problems(shown, language)
