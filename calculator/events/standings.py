@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from itertools import pairwise
 from fractions import Fraction
+from itertools import pairwise
 from typing import Any
 
 from calculator.events.models import Entrant, Event, Penalty, Round, Table
