@@ -124,3 +124,28 @@ def test_players_level_on_points_share_a_place(language: str) -> None:
     assert shown.count(TIED[language]) == tied
     if language != "en":
         assert not problems(shown, language), problems(shown, language)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_events_hands_file_has_the_tables_columns(language: str) -> None:
+    referee = _referee(language)
+    event = make_event(referee)
+    rnd = draw_and_start(referee, event)
+    table = rnd.tables.order_by("number").first()
+    assert table is not None
+    play(Client(), table, "S", "E")
+    hands = referee.get(reverse("event-hands-csv", args=[event.pk])).content.decode("utf-8-sig")
+    head, row = list(csv.reader(io.StringIO(hands)))
+    own = referee.get(reverse("session-csv", args=[table.session.pk])).content.decode("utf-8-sig")
+    own_head, own_row = list(csv.reader(io.StringIO(own)))[:2]
+    # Where the table sat, then the table's own columns: the hand in words
+    # (the discarder among them), then each seat's money and running total.
+    assert head[3:9] == own_head[:6] and row[3:9] == own_row[:6]
+    assert len(head) == len(row) == 3 + 6 + 4 + 4
+    names = table.session.players
+    assert row[7] == own_row[4] and names["E"] in row[7]  # the discarder, named
+    assert row[9:13] == own_row[6:10] and row[13:17] == own_row[10:14]
+    if language != "en":
+        assert not problems(f"<p>{' '.join(head)}</p>", language)
+    else:
+        assert head[:4] == ["Date", "Round", "Table", "Hand"] and "Discarder" in head
