@@ -149,3 +149,25 @@ def test_the_events_hands_file_has_the_tables_columns(language: str) -> None:
         assert not problems(f"<p>{' '.join(head)}</p>", language)
     else:
         assert head[:4] == ["Date", "Round", "Table", "Hand"] and "Discarder" in head
+
+
+NONE_YET = {"zh-hans": "还没有场次", "zh-hant": "還沒有場次", "en": "No sessions yet"}
+TABLE_LINE = {
+    "zh-hans": "第 1 轮 · 第 1 桌",
+    "zh-hant": "第 1 輪 · 第 1 桌",
+    "en": "Round 1 · Table 1",
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_session_list_never_says_none_above_a_list(language: str) -> None:
+    referee = _referee(language)
+    empty = referee.get(reverse("sessions")).content.decode()
+    assert NONE_YET[language] in empty
+    event = make_event(referee)
+    draw_and_start(referee, event)
+    listed = referee.get(reverse("sessions")).content.decode()
+    assert TABLE_LINE[language] in listed
+    assert NONE_YET[language] not in listed
+    if language != "en":
+        assert not problems(listed, language), problems(listed, language)
