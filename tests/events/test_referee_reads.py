@@ -171,3 +171,55 @@ def test_the_session_list_never_says_none_above_a_list(language: str) -> None:
     assert NONE_YET[language] not in listed
     if language != "en":
         assert not problems(listed, language), problems(listed, language)
+
+
+QUESTION = {"zh-hans": "结束第 1 轮？", "zh-hant": "結束第 1 輪？", "en": "Finish round 1?"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_confirmation_page_survives_a_reload_and_the_back_button(language: str) -> None:
+    referee = _referee(language)
+    event = make_event(referee)
+    rnd = draw_and_start(referee, event)
+    state = reverse("round-state", args=[event.pk, 1])
+    asked = referee.post(state, {"finish": "1"})
+    assert QUESTION[language] in asked.content.decode()
+    # Gone back to, or reloaded as a GET: the same question, nothing changed.
+    again = referee.get(state)
+    assert again.status_code == 200 and QUESTION[language] in again.content.decode()
+    rnd.refresh_from_db()
+    assert not rnd.finished
+    referee.post(state, {"finish": "1", "confirm": "1"})
+    # Once answered, the address leads to the event's page.
+    after = referee.get(state)
+    assert after.status_code == 302 and after["Location"].startswith(
+        reverse("event", args=[event.pk])
+    )
+    table = rnd.tables.order_by("number").first()
+    assert table is not None
+    session = table.session
+    for url in (
+        reverse("round-draw", args=[event.pk]),
+        reverse("event-roster", args=[event.pk]),
+        reverse("table-link-change", args=[event.pk, table.pk]),
+        reverse("event-penalty", args=[event.pk]),
+    ):
+        answer = referee.get(url)
+        assert answer.status_code == 302, url
+        assert answer["Location"].startswith(reverse("event", args=[event.pk])), url
+    for url in (
+        reverse("session-finish", args=[session.pk]),
+        reverse("session-share", args=[session.pk]),
+    ):
+        answer = referee.get(url)
+        assert answer.status_code == 302 and answer["Location"] == reverse(
+            "session", args=[session.pk]
+        ), url
+    rnd.refresh_from_db()
+    table.refresh_from_db()
+    session.refresh_from_db()
+    assert rnd.finished and not table.link_revoked and session.finished is None
+    # Another referee's event is still nobody else's business.
+    stranger = Client()
+    stranger.force_login(User.objects.create_user("别人", password="mahjong-night-2026"))
+    assert stranger.get(state).status_code == 404
