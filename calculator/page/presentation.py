@@ -47,6 +47,7 @@ from calculator.words.wording import (
     option_value,
     region_name,
     seat_name,
+    seat_parts,
     seed_part,
     term,
     tile_name,
@@ -262,7 +263,10 @@ def seat_choices(state: PageState) -> dict[str, Any]:
             "seat": seat_name(state.seat),
             "wind": WIND_NAMES[wind],
         }
-    seats = [{"code": s, "label": seat_name(s), "zh": SEAT_ZH[s]} for s in state.seats]
+    seats = [
+        {"code": s, "label": seat_name(s), "parts": seat_parts(s), "zh": SEAT_ZH[s]}
+        for s in state.seats
+    ]
     return {
         "seats": seats,
         "winner": state.seat,
