@@ -273,9 +273,9 @@ def seat_choices(state: PageState) -> dict[str, Any]:
         "dealer": state.dealer,
         "discarder": state.discarder,
         "asks_discarder": state.win_by in ("discard", "robbing_kong"),
-        "discarder_label": _("Discarded the winning tile")
-        if state.win_by == "discard"
-        else _("Had the kong robbed"),
+        "discarder_label": _("Had the kong robbed")
+        if state.win_by == "robbing_kong"
+        else _("Discarded the winning tile"),
         "winner_wind": winner_wind,
     }
 

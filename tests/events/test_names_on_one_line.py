@@ -89,3 +89,19 @@ def test_three_character_names_stay_on_one_line(browser, live_server) -> None:  
             page.close()
     finally:
         context.close()
+
+
+def test_without_javascript_a_discard_asks_the_discarder_at_once(browser, live_server) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, has_touch=True, java_script_enabled=False
+    )
+    try:
+        page = context.new_page()
+        page.goto(live_server.url + "/?b=self_draw")
+        assert not page.locator("#discarder").is_visible()
+        page.click("#who label:has(input[name=b][value=discard])")  # no submit
+        assert page.locator("#discarder").is_visible()
+        page.click("#who label:has(input[name=b][value=draw])")
+        assert not page.locator("#discarder").is_visible()
+    finally:
+        context.close()

@@ -223,3 +223,16 @@ def test_a_confirmation_page_survives_a_reload_and_the_back_button(language: str
     stranger = Client()
     stranger.force_login(User.objects.create_user("别人", password="mahjong-night-2026"))
     assert stranger.get(state).status_code == 404
+
+
+ASKED = {"zh-hans": "放炮的一家", "zh-hant": "放炮的一家", "en": "Discarded the winning tile"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_discarder_is_on_the_page_before_a_discard_is_sent(language: str) -> None:
+    # Drawn whatever the way of winning, so a page without JavaScript shows
+    # it (by CSS) the moment 点炮 is picked, with no submit.
+    phone = _speaking(Client(), language)
+    page = phone.get("/?b=self_draw").content.decode()
+    assert 'id="discarder"' in page and page.count('name="dc"') == 4
+    assert ASKED[language] in page
