@@ -29,6 +29,7 @@ from django.utils.translation import gettext_lazy
 from calculator.club import ledger
 from calculator.club.models import ClubSession, HandChange, HandRecord, as_data
 from calculator.page.public import PageState, Pin, digits, page_state, render_page
+from calculator.words.wording import word
 from rules.engine import score
 from rules.ledger import CARRIED, Replay
 
@@ -202,9 +203,11 @@ def save(
             return Saved(done, fresh=False)
         state = mint(played, state)
 
-    def again(problem: str, *more: str, status: int = 422) -> HttpResponse:
+    def again(
+        problem: str, *more: str, status: int = 422, missing: list[str] | None = None
+    ) -> HttpResponse:
         context = {**hand_context(session, played, state, dealt), **extra}
-        context.update(save_problem=problem, save_more=list(more))
+        context.update(save_problem=problem, save_more=list(more), save_missing=missing or [])
         return render_page(request, address, state, [], context, status=status)
 
     closed = session.closed_because()
@@ -218,7 +221,9 @@ def save(
     request_json = state.to_json()
     got = score(request_json)
     if not got.ok:
-        return again(str(NOT_SCORED))
+        # What the engine found missing or wrong, said under "Not saved": a
+        # blank hand draws no score on the page, so nothing else would say it.
+        return again(str(NOT_SCORED), missing=[word(e.text) for e in got.errors])
     if not got.winning and state.win_by != "draw":
         return again(str(NOT_WON))
     data = as_data(request_json, dealt=str(dealt.get("dealer", "E")))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.contrib.auth.models import User
@@ -236,3 +237,28 @@ def test_the_discarder_is_on_the_page_before_a_discard_is_sent(language: str) ->
     page = phone.get("/?b=self_draw").content.decode()
     assert 'id="discarder"' in page and page.count('name="dc"') == 4
     assert ASKED[language] in page
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_refused_empty_save_says_what_to_fill_in(language: str) -> None:
+    referee = _referee(language)
+    event = make_event(referee)
+    rnd = draw_and_start(referee, event)
+    table = rnd.tables.order_by("number").first()
+    assert table is not None
+    phone = _speaking(Client(), language)
+    start = phone.get(reverse("table-link", args=[table.link_token]))
+    query = {k: v[-1] for k, v in parse_qs(urlsplit(start["Location"]).query).items()}
+    answer = phone.post(reverse("table-save", args=[table.link_token]), query)
+    assert answer.status_code == 422
+    page = answer.content.decode()
+    box = page.split('id="save-problem"', 1)[1].split("</div>", 1)[0]
+    assert 'id="save-missing"' in box
+    missing = box.split('id="save-missing"', 1)[1]
+    assert missing.count("<li>") >= 1
+    table.session.refresh_from_db()
+    assert table.session.hands.count() == 0
+    if language != "en":
+        assert not problems(f"<div>{box}</div>", language), problems(box, language)
+    else:
+        assert "tile" in missing
