@@ -66,6 +66,17 @@ KEPT = gettext_lazy(
 )
 
 
+def _missing(state: PageState) -> list[str]:
+    """What a hand still lacks, said plainly (the engine's words for an empty
+    winning tile quote an empty notation)."""
+    out = []
+    if not state.hand:
+        out.append(_("Enter the tiles of the hand."))
+    if not state.win:
+        out.append(_("Enter the winning tile."))
+    return out
+
+
 def dealt_to(played: Replay, edit: str) -> dict[str, Any]:
     """The table the deal hands a hand (dealer included): the next hand's, or
     that of hand ``edit`` being corrected."""
@@ -223,7 +234,7 @@ def save(
     if not got.ok:
         # What the engine found missing or wrong, said under "Not saved": a
         # blank hand draws no score on the page, so nothing else would say it.
-        return again(str(NOT_SCORED), missing=[word(e.text) for e in got.errors])
+        return again(str(NOT_SCORED), missing=_missing(state) or [word(e.text) for e in got.errors])
     if not got.winning and state.win_by != "draw":
         return again(str(NOT_WON))
     data = as_data(request_json, dealt=str(dealt.get("dealer", "E")))
