@@ -30,6 +30,7 @@ from django.utils.translation import gettext_lazy
 from calculator.club import ledger
 from calculator.club.models import ClubSession, HandChange, HandRecord, as_data
 from calculator.page.public import PageState, Pin, digits, page_state, render_page
+from calculator.words.wording import word
 from rules.engine import score
 from rules.ledger import CARRIED, Replay
 
@@ -91,6 +92,17 @@ class Played:
     def table(self) -> dict[str, Any]:
         kept = self.session.table
         return dict(kept) if kept else dict(self.full.table)  # a session with no write yet
+
+
+def _missing(state: PageState) -> list[str]:
+    """What a hand still lacks, said plainly (the engine's words for an empty
+    winning tile quote an empty notation)."""
+    out = []
+    if not state.hand:
+        out.append(_("Enter the tiles of the hand."))
+    if not state.win:
+        out.append(_("Enter the winning tile."))
+    return out
 
 
 def dealt_to(played: Played, edit: str) -> dict[str, Any]:
@@ -232,9 +244,11 @@ def save(
             return Saved(done, fresh=False)
         state = mint(played, state)
 
-    def again(problem: str, *more: str, status: int = 422) -> HttpResponse:
+    def again(
+        problem: str, *more: str, status: int = 422, missing: list[str] | None = None
+    ) -> HttpResponse:
         context = {**hand_context(session, played, state, dealt), **extra}
-        context.update(save_problem=problem, save_more=list(more))
+        context.update(save_problem=problem, save_more=list(more), save_missing=missing or [])
         return render_page(request, address, state, [], context, status=status)
 
     if refusal:
@@ -248,7 +262,9 @@ def save(
     request_json = state.to_json()
     got = score(request_json)
     if not got.ok:
-        return again(str(NOT_SCORED))
+        # What the engine found missing or wrong, said under "Not saved": a
+        # blank hand draws no score on the page, so nothing else would say it.
+        return again(str(NOT_SCORED), missing=_missing(state) or [word(e.text) for e in got.errors])
     if not got.winning and state.win_by != "draw":
         return again(str(NOT_WON))
     data = as_data(request_json, dealt=str(dealt.get("dealer", "E")))

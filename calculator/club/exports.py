@@ -50,6 +50,32 @@ def _owned(request: HttpRequest, pk: int) -> ClubSession:
     return get_object_or_404(ClubSession, pk=pk, owner=request.user)
 
 
+def hand_headers() -> list[str]:
+    """The columns that say what happened in a hand, shared with an event's
+    hands.csv so the two files read alike."""
+    return [
+        pgettext("a round of play", "Hand"),
+        _("Dealer"),
+        _("Winner"),
+        _("How it was won"),
+        _("Discarder"),
+        _("Value"),
+    ]
+
+
+def hand_cells(row: dict[str, Any]) -> list[object]:
+    """A ledger row's cells under ``hand_headers``."""
+    value = f"{row['value']} {row['unit']}" if row["winning"] else "; ".join(row["problems"])
+    return [
+        row["number"],
+        row["dealer"] + (f" {_('(set by the referee)')}" if row["dealer_set"] else ""),
+        row["winner"],
+        row["win_by"],
+        row["discarder"],
+        value,
+    ]
+
+
 @login_required
 def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """For people: headers, seats and ways of winning in the referee's language."""
@@ -57,32 +83,9 @@ def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
     context = ledger.context(session, read_only=True)
     response, writer = _csv(session, "")
     names = [ledger.who(session, seat) for seat, _name in context["seats"]]
-    writer.writerow(
-        [
-            pgettext("a round of play", "Hand"),
-            _("Dealer"),
-            _("Winner"),
-            _("How it was won"),
-            _("Discarder"),
-            _("Value"),
-            *names,
-            *[_("Total: %(name)s") % {"name": n} for n in names],
-        ]
-    )
+    writer.writerow([*hand_headers(), *names, *[_("Total: %(name)s") % {"name": n} for n in names]])
     for row in context["rows"]:
-        value = f"{row['value']} {row['unit']}" if row["winning"] else "; ".join(row["problems"])
-        writer.writerow(
-            [
-                row["number"],
-                row["dealer"] + (f" {_('(set by the referee)')}" if row["dealer_set"] else ""),
-                row["winner"],
-                row["win_by"],
-                row["discarder"],
-                value,
-                *row["net"],
-                *row["totals"],
-            ]
-        )
+        writer.writerow([*hand_cells(row), *row["net"], *row["totals"]])
     writer.writerow([])
     for payer, payee, amount in context["transfers"]:
         writer.writerow([_("Settle up"), payer, payee, amount])

@@ -16,7 +16,7 @@ from typing import Any
 from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language, pgettext, pgettext_lazy
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from calculator.club.models import ClubSession
@@ -37,14 +37,30 @@ from rules.ledger import CARRIED, Replay, settle_up
 from rules.options import describe
 from rules.regions import REGIONS
 
+# Lazy: worded when a history line is, in that page's language (an eager
+# pgettext here froze them in whatever language the module was imported under).
 ACTIONS = {
-    "add": pgettext("a hand was", "entered"),
-    "edit": pgettext("a hand was", "corrected"),
-    "delete": pgettext("a hand was", "deleted"),
-    "restore": pgettext("a hand was", "restored"),
-    "dispute": pgettext("a hand was", "disputed at the table"),
-    "settle": pgettext("a hand was", "settled by the referee"),
+    "add": pgettext_lazy("a hand was", "entered"),
+    "edit": pgettext_lazy("a hand was", "corrected"),
+    "delete": pgettext_lazy("a hand was", "deleted"),
+    "restore": pgettext_lazy("a hand was", "restored"),
+    "dispute": pgettext_lazy("a hand was", "disputed at the table"),
+    "settle": pgettext_lazy("a hand was", "settled by the referee"),
 }
+
+
+def title_of(session: ClubSession) -> str:
+    """The session's title in the page's language. An event's table is worded
+    from its event, round and table now: the title stored when the round was
+    drawn is in the language of the referee who drew it."""
+    table = getattr(session, "event_table", None)
+    if table is None:
+        return session.title
+    return _("%(event)s · round %(round)s · table %(table)s") % {
+        "event": table.round.event.name,
+        "round": table.round.number,
+        "table": table.number,
+    }
 
 
 def who(session: ClubSession, seat: str | None) -> str:
@@ -340,6 +356,7 @@ def context(session: ClubSession, read_only: bool) -> dict[str, Any]:
     transfers = [(names[a], names[b], amount) for a, b, amount in settle_up(played.totals)]
     return {
         "session": session,
+        "title": title_of(session),
         "region_label": region_name(session.region),
         "seats": [(s, names[s]) for s in session.seats],
         "rows": rows(session, played),

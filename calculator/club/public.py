@@ -14,6 +14,7 @@ from calculator.club.entry import (
     saved_record,
     saved_words,
 )
+from calculator.club.exports import hand_cells, hand_headers
 from calculator.club.ledger import calculator_url, context, rules_in_words, who, witnessed
 from calculator.club.models import ClubSession, HandChange, HandRecord, RuleProfile, as_data
 
@@ -29,6 +30,8 @@ __all__ = [
     "as_data",
     "calculator_url",
     "context",
+    "hand_cells",
+    "hand_headers",
     "hand_page",
     "mark_disputed",
     "rules_in_words",

@@ -9,19 +9,27 @@ lost by a slip — a deleted or corrected hand comes back from the history.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any, cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.db import DatabaseError, transaction
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotAllowed,
+    HttpResponseRedirect,
+    QueryDict,
+)
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_POST
 
 from calculator.club import disputes, entry, ledger
 from calculator.club.entry import CHANGED_ELSEWHERE, claim_version
@@ -50,6 +58,22 @@ def _referee(request: HttpRequest) -> User:
 def _owned(request: HttpRequest, pk: int) -> ClubSession:
     """The session, if it is this referee's; anyone else gets a 404."""
     return get_object_or_404(ClubSession, pk=pk, owner=_referee(request))
+
+
+def back_on_get(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A form that acts on POST; its address opened with GET (a reload of the
+    page the POST answered, the back button) goes to the session's page
+    rather than a blank 405, and changes nothing."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method == "POST":
+            return view(request, pk, *args, **kwargs)
+        if request.method in ("GET", "HEAD"):
+            return HttpResponseRedirect(reverse("session", args=[_owned(request, pk).pk]))
+        return HttpResponseNotAllowed(["POST"])
+
+    return wrapped
 
 
 # --------------------------------------------------------------------------
@@ -192,7 +216,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@back_on_get
 def share(request: HttpRequest, pk: int) -> HttpResponse:
     session = _owned(request, pk)
     if request.POST.get("revoke"):
@@ -244,7 +268,7 @@ def session_hand(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@back_on_get
 def hand_save(request: HttpRequest, pk: int) -> HttpResponse:
     """Add the hand on the calculator page to the session, or correct a past
     one: saved as previewed, or the page again saying why not."""
@@ -312,7 +336,7 @@ def hand_delete(request: HttpRequest, pk: int, position: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@back_on_get
 def hand_settle(request: HttpRequest, pk: int, position: int) -> HttpResponse:
     """Answer a table's dispute with a word (a correction answers it too)."""
     session = _owned(request, pk)
@@ -326,7 +350,7 @@ def hand_settle(request: HttpRequest, pk: int, position: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@back_on_get
 def change_restore(request: HttpRequest, pk: int, change: int) -> HttpResponse:
     """Undo one change from the history: a deleted hand goes back where it was,
     a corrected one back to what it was; everything after it is recomputed."""

@@ -13,12 +13,12 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from calculator.club.public import context as ledger_context
+from calculator.club.public import hand_cells, hand_headers
 from calculator.events.models import Event, Table
 from calculator.events.standings import points_text, standings
-from calculator.words.wording import region_name
+from calculator.words.wording import SEAT_NAMES, region_name
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -105,37 +105,30 @@ def hands_csv(request: HttpRequest, pk: int) -> HttpResponse:
     event = _own(request, pk)
     response, out = _csv(event, "hands")
     date = f"{event.date:%Y-%m-%d}"
+    # The table's own CSV's columns, after where the table sat; the players
+    # change from table to table, so the money is under the seats.
+    seats = [str(SEAT_NAMES[s]) for s in "ESWN"]
     out.row(
         _("Date"),
         _("Round"),
         _("Table"),
-        pgettext("a round of play", "Hand"),
-        _("Dealer"),
-        _("Winner"),
-        _("How it was won"),
-        _("Value"),
-        _("East"),
-        _("South"),
-        _("West"),
-        _("North"),
+        *hand_headers(),
+        *seats,
+        *[_("Total: %(name)s") % {"name": s} for s in seats],
     )
     tables = Table.objects.filter(round__event=event).select_related("round", "session")
     for table in tables.order_by("round__number", "number"):
         session = table.session
-        seats = session.seats
         for row in ledger_context(session, read_only=True)["rows"]:
-            net = dict(zip(seats, row["net"], strict=True))
-            value = f"{row['value']} {row['unit']}" if row["winning"] else row["win_by"]
+            net = dict(zip(session.seats, row["net"], strict=True))
+            totals = dict(zip(session.seats, row["totals"], strict=True))
             out.row(
                 date,
                 table.round.number,
                 table.number,
-                row["number"],
-                row["dealer"],
-                row["winner"],
-                row["win_by"],
-                value,
+                *hand_cells(row),
                 *[net.get(s, "") for s in "ESWN"],
+                *[totals.get(s, "") for s in "ESWN"],
             )
     return response
 

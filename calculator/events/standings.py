@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import pairwise
 from typing import Any
 
 from calculator.events.models import Entrant, Event, Penalty, Round, Table
@@ -27,6 +28,7 @@ class Line:
     by_round: dict[int, int] = field(default_factory=dict)  # round number → money
     penalties: int = 0
     rank: int = 0
+    tied: bool = False  # shares its place with another line
 
     @property
     def shown_points(self) -> str:
@@ -80,16 +82,19 @@ def standings(event: Event) -> dict[str, Any]:
         line.penalties += penalty.amount
         if penalty.round is not None:
             rounds[penalty.round.number] += penalty.amount
-    ordered = sorted(
-        lines.values(),
-        key=lambda line: (
-            (-line.points, -line.money, line.entrant.pk)
-            if event.scoring == "rank"
-            else (-line.money, line.entrant.pk)
-        ),
-    )
+
+    def score(line: Line) -> tuple[Fraction | int, ...]:
+        return (-line.points, -line.money) if event.scoring == "rank" else (-line.money,)
+
+    ordered = sorted(lines.values(), key=lambda line: (score(line), line.entrant.pk))
+    # Players level on what counts share a place ("1, 1, 3"): the order they
+    # were typed in is no ranking, and before any hand everyone is level.
     for i, line in enumerate(ordered):
-        line.rank = i + 1
+        level = i and score(ordered[i - 1]) == score(line)
+        line.rank = ordered[i - 1].rank if level else i + 1
+    for a, b in pairwise(ordered):
+        if a.rank == b.rank:
+            a.tied = b.tied = True
     played_rounds = list(
         Round.objects.filter(event=event, started=True).values_list("number", flat=True)
     )

@@ -6,18 +6,20 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
+from functools import wraps
 from typing import Any, cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods
 
 from calculator.club.public import ClubSession, HandRecord
 from calculator.events import draw as draws
@@ -60,6 +62,22 @@ def event_state(event: Event) -> str:
     if playing is None:
         return _("being prepared")
     return _("in play, round %(n)s") % {"n": playing.number}
+
+
+def back_on_get(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A form that acts on POST; its address opened with GET (a reload of the
+    page the POST answered, the back button) goes to the event's page rather
+    than a blank 405, and changes nothing."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method == "POST":
+            return view(request, pk, *args, **kwargs)
+        if request.method in ("GET", "HEAD"):
+            return _back(_own(request, pk), "#rounds")
+        return HttpResponseNotAllowed(["POST"])
+
+    return wrapped
 
 
 @login_required
@@ -159,7 +177,7 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@back_on_get
 def roster_add(request: HttpRequest, pk: int) -> HttpResponse:
     """Players join, late ones included: they play from the next round drawn."""
     event = _own(request, pk)
@@ -175,7 +193,7 @@ def roster_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@back_on_get
 def entrant_active(request: HttpRequest, pk: int, entrant: int) -> HttpResponse:
     """Withdraw a player, or take them back, between rounds; their results stay."""
     event = _own(request, pk)
@@ -198,7 +216,7 @@ def _met(event: Event) -> Counter[tuple[int, int]]:
 
 
 @login_required
-@require_POST
+@back_on_get
 def round_draw(request: HttpRequest, pk: int) -> HttpResponse:
     """Draw the next round's tables and seats (and throw away a draw not started)."""
     event = _own(request, pk)
@@ -263,7 +281,7 @@ def _make_table(event: Event, rnd: Round, number: int, seated: list[int]) -> Tab
 
 
 @login_required
-@require_POST
+@back_on_get
 def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Exchange two players' seats in a drawn round before it starts."""
     event = _own(request, pk)
@@ -307,8 +325,16 @@ def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return _back(event, "#rounds")
 
 
+def _finish_question(request: HttpRequest, event: Event, rnd: Round) -> HttpResponse:
+    """Finish round N? naming the tables still playing."""
+    unfinished = [t for t in _round_view(event, rnd)["tables"] if not t["complete"]]
+    return render(
+        request, "events/close.html", {"event": event, "round": rnd, "unfinished": unfinished}
+    )
+
+
 @login_required
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def round_state(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Start a drawn round (its table links open); finish the one in play,
     once the referee has seen which tables are still playing; or reopen a
@@ -316,6 +342,12 @@ def round_state(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = _own(request, pk)
     rnd = get_object_or_404(Round, event=event, number=number)
     rounds = Round.objects.filter(event=event)
+    if request.method != "POST":
+        # "Finish round N?" reloaded or gone back to: the question again, while
+        # it is still one; otherwise the event's page. A GET changes nothing.
+        if rnd.started and not rnd.finished:
+            return _finish_question(request, event, rnd)
+        return _back(event, "#rounds")
     if request.POST.get("reopen"):
         if not rnd.finished or rounds.filter(number__gt=rnd.number, started=True).exists():
             messages.error(request, _("A round can be reopened only until the next one starts."))
@@ -326,12 +358,7 @@ def round_state(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         if not rnd.started or rnd.finished:
             return _back(event, "#rounds")
         if not request.POST.get("confirm"):
-            unfinished = [t for t in _round_view(event, rnd)["tables"] if not t["complete"]]
-            return render(
-                request,
-                "events/close.html",
-                {"event": event, "round": rnd, "unfinished": unfinished},
-            )
+            return _finish_question(request, event, rnd)
         rnd.finished = True
     else:
         if rounds.filter(started=True, finished=False).exclude(pk=rnd.pk).exists():
@@ -402,7 +429,7 @@ def evening_end(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@back_on_get
 def penalty_add(request: HttpRequest, pk: int) -> HttpResponse:
     event = _own(request, pk)
     form = PenaltyForm(request.POST, event=event)

@@ -48,6 +48,7 @@ from calculator.words.wording import (
     option_value,
     region_name,
     seat_name,
+    seat_parts,
     seed_part,
     term,
     tile_name,
@@ -263,16 +264,19 @@ def seat_choices(state: PageState) -> dict[str, Any]:
             "seat": seat_name(state.seat),
             "wind": WIND_NAMES[wind],
         }
-    seats = [{"code": s, "label": seat_name(s), "zh": SEAT_ZH[s]} for s in state.seats]
+    seats = [
+        {"code": s, "label": seat_name(s), "parts": seat_parts(s), "zh": SEAT_ZH[s]}
+        for s in state.seats
+    ]
     return {
         "seats": seats,
         "winner": state.seat,
         "dealer": state.dealer,
         "discarder": state.discarder,
         "asks_discarder": state.win_by in ("discard", "robbing_kong"),
-        "discarder_label": _("Discarded the winning tile")
-        if state.win_by == "discard"
-        else _("Had the kong robbed"),
+        "discarder_label": _("Had the kong robbed")
+        if state.win_by == "robbing_kong"
+        else _("Discarded the winning tile"),
         "winner_wind": winner_wind,
     }
 

@@ -119,6 +119,16 @@ def seat_name(code: str) -> str:
     return player_at(code, players) if players else str(name)
 
 
+def seat_parts(code: str) -> tuple[str, str]:
+    """A seat's name in two parts, the player's and the seat's ("张伟", "东"),
+    so a narrow button can break between them and never inside a name; where
+    nobody is seated, the seat alone ("东家", "")."""
+    players = _SEATED.get()
+    if players and players.get(code) and code in SEAT_BESIDE_NAME:
+        return players[code], str(SEAT_BESIDE_NAME[code])
+    return seat_name(code), ""
+
+
 def player_at(code: str, players: Mapping[str, str]) -> str:
     """The player in seat ``code`` with the seat ("张伟 · 东"), or the seat alone."""
     name = players.get(code, "")

@@ -174,8 +174,8 @@ def test_seats_go_east_south_west_north_everywhere(client: Client, referee: User
     play(Client(), tables[0], "S", "E")
     text = client.get(reverse("event-hands-csv", args=[event.pk])).content.decode("utf-8-sig")
     head, row = list(csv.reader(io.StringIO(text)))[:2]
-    assert head[-4:] == SEATS_ZH
-    east, south, west, north = (int(n) for n in row[-4:])
+    assert head[-8:-4] == SEATS_ZH  # then each seat's running total
+    east, south, west, north = (int(n) for n in row[-8:-4])
     assert south > 0 > east and east + south + west + north == 0
     # The results sheet: each table's players in seat order.
     sheet = client.get(reverse("event-results", args=[event.pk])).content.decode()
