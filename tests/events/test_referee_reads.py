@@ -202,16 +202,17 @@ def test_a_confirmation_page_survives_a_reload_and_the_back_button(language: str
     for url in (
         reverse("round-draw", args=[event.pk]),
         reverse("event-roster", args=[event.pk]),
-        reverse("table-link-change", args=[event.pk, table.pk]),
         reverse("event-penalty", args=[event.pk]),
     ):
         answer = referee.get(url)
         assert answer.status_code == 302, url
         assert answer["Location"].startswith(reverse("event", args=[event.pk])), url
-    for url in (
-        reverse("session-finish", args=[session.pk]),
-        reverse("session-share", args=[session.pk]),
-    ):
+    # A link's change and an archive ask on GET: the question, again.
+    asked = referee.get(reverse("table-link-change", args=[event.pk, table.pk]))
+    assert asked.status_code == 200 and 'id="confirm-link"' in asked.content.decode()
+    asked = referee.get(reverse("session-finish", args=[session.pk]))
+    assert asked.status_code == 200 and 'id="confirm-archive"' in asked.content.decode()
+    for url in (reverse("session-share", args=[session.pk]),):
         answer = referee.get(url)
         assert answer.status_code == 302 and answer["Location"] == reverse(
             "session", args=[session.pk]
