@@ -23,6 +23,7 @@ UNCOVERED = """() => {
     const out = [];
     for (const input of document.querySelectorAll('#who input:not([type=hidden])')) {
         const el = input.closest('label') || input;
+        if (!el.getClientRects().length) continue;  // not shown: nothing to reach (自摸's discarder)
         el.scrollIntoView({block: 'nearest'});
         const r = el.getBoundingClientRect();
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
