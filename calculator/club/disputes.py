@@ -45,37 +45,28 @@ def _touch(session: ClubSession) -> None:
 
 def mark_disputed(session: ClubSession, number: int, text: str) -> HandRecord:
     """Mark hand ``number`` disputed with a reason (ValueError: why not)."""
-    reason = _reason(text)
-    with transaction.atomic():
-        record = _hand(session, number)
-        record.dispute = reason
-        record.save(update_fields=["dispute"])
-        HandChange.objects.create(
-            session=session,
-            record=record,
-            user=None,
-            action="dispute",
-            position=number,
-            after={"reason": reason},
-        )
-        _touch(session)
-    return record
+    return _write(session, None, number, text, action="dispute")
 
 
 def settle(session: ClubSession, user: Any, number: int, text: str) -> HandRecord:
     """The referee answers a dispute with a word, leaving the hand as it is."""
+    return _write(session, user, number, text, action="settle")
+
+
+def _write(session: ClubSession, user: Any, number: int, text: str, action: str) -> HandRecord:
+    """Set or clear hand ``number``'s mark, with the reason in the history."""
     reason = _reason(text)
     with transaction.atomic():
         record = _hand(session, number)
-        if not record.dispute:
+        if action == "settle" and not record.dispute:
             raise ValueError(_("Hand %(n)s is not disputed.") % {"n": number})
-        record.dispute = ""
+        record.dispute = reason if action == "dispute" else ""
         record.save(update_fields=["dispute"])
         HandChange.objects.create(
             session=session,
             record=record,
             user=user,
-            action="settle",
+            action=action,
             position=number,
             after={"reason": reason},
         )
