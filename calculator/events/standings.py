@@ -16,7 +16,7 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Any
 
-from calculator.events.models import Entrant, Event, Penalty, Round, Table
+from calculator.events.models import Entrant, Event, Penalty, Round, Seating, Table
 
 
 @dataclass
@@ -56,17 +56,18 @@ def standings(event: Event) -> dict[str, Any]:
     """The lines, best first, and each round's sum (zero unless penalised)."""
     lines = {e.pk: Line(e) for e in event.entrants.all()}
     rounds: dict[int, int] = defaultdict(int)
-    tables = (
-        Table.objects.filter(round__event=event)
-        .select_related("round", "session")
-        .prefetch_related("seats")
-    )
-    for table in tables:
-        totals = table.session.totals or {}
-        money = {s.entrant_id: int(totals.get(s.seat, 0)) for s in table.seats.all()}
-        if not table.session.hands_played:
-            continue
-        number = table.round.number
+    # Plain values, not model instances: the page is asked for after every
+    # hand at every table, and an instance per table, session and seat cost
+    # most of its time late in an evening. A table's money is its session's
+    # kept totals, so nothing here grows with the hands played.
+    played = Table.objects.filter(round__event=event, session__hands_played__gt=0)
+    seated: dict[int, list[tuple[str, int]]] = defaultdict(list)
+    for table, seat, entrant in Seating.objects.filter(table__in=played).values_list(
+        "table_id", "seat", "entrant_id"
+    ):
+        seated[table].append((seat, entrant))
+    for table, number, totals in played.values_list("pk", "round__number", "session__totals"):
+        money = {entrant: int((totals or {}).get(seat, 0)) for seat, entrant in seated[table]}
         for pk, amount in money.items():
             line = lines[pk]
             line.money += amount
@@ -76,12 +77,14 @@ def standings(event: Event) -> dict[str, Any]:
         if event.scoring == "rank":
             for pk, points in shared_points(money, list(event.rank_points)).items():
                 lines[pk].points += points
-    for penalty in Penalty.objects.filter(event=event).select_related("round"):
-        line = lines[penalty.entrant_id]
-        line.money += penalty.amount
-        line.penalties += penalty.amount
-        if penalty.round is not None:
-            rounds[penalty.round.number] += penalty.amount
+    for entrant, amount, number in Penalty.objects.filter(event=event).values_list(
+        "entrant_id", "amount", "round__number"
+    ):
+        line = lines[entrant]
+        line.money += amount
+        line.penalties += amount
+        if number is not None:
+            rounds[number] += amount
 
     def score(line: Line) -> tuple[Fraction | int, ...]:
         return (-line.points, -line.money) if event.scoring == "rank" else (-line.money,)

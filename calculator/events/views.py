@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import Count
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -134,13 +135,15 @@ def _round_view(event: Event, rnd: Round) -> dict[str, Any]:
     return {"round": rnd, "tables": tables}
 
 
-def _round_shown(event: Event, rnd: Round, rounds: list[Round], opened: str) -> dict[str, Any]:
+def _round_shown(
+    event: Event, rnd: Round, rounds: list[Round], opened: str, sizes: dict[int, int]
+) -> dict[str, Any]:
     """A round on the event page: its tables, or, for a finished round past
     reopening, one line that opens them (the page stays as quick in round 10
-    as in round 1)."""
+    as in round 1). ``sizes``: each round's number of tables, by its pk."""
     reopenable = _reopenable(rnd, rounds)
     if rnd.finished and not reopenable and opened != str(rnd.number):
-        return {"round": rnd, "tables": [], "folded": rnd.tables.count(), "reopenable": False}
+        return {"round": rnd, "tables": [], "folded": sizes.get(rnd.pk, 0), "reopenable": False}
     return {**_round_view(event, rnd), "reopenable": reopenable, "folded": 0}
 
 
@@ -153,12 +156,19 @@ def _reopenable(rnd: Round, rounds: list[Round]) -> bool:
 def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     event = _own(request, pk)
     rounds = list(Round.objects.filter(event=event))
+    sizes = dict(
+        Table.objects.filter(round__event=event)
+        .values_list("round_id")
+        .annotate(n=Count("pk"))
+        .values_list("round_id", "n")
+    )
+    opened = request.GET.get("round", "")
     table = standings(event)
     context = {
         "event": event,
         "region": region_name(event.region),
         "entrants": event.entrants.all(),
-        "rounds": [_round_shown(event, r, rounds, request.GET.get("round", "")) for r in rounds],
+        "rounds": [_round_shown(event, r, rounds, opened, sizes) for r in rounds],
         "running": next((r for r in rounds if r.started and not r.finished), None),
         "drawn": next((r for r in rounds if not r.started), None),
         "can_draw": len(rounds) < event.rounds
@@ -170,7 +180,6 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "roster_form": RosterForm(),
         "draw_form": DrawForm(initial={"method": "fresh"}),
         "swap_form": SwapForm(event=event),
-        "penalty_form": PenaltyForm(event=event),
         "between_rounds": not any(r.started and not r.finished for r in rounds),
     }
     return render(request, "events/detail.html", context)
@@ -429,10 +438,12 @@ def evening_end(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@back_on_get
+@require_http_methods(["GET", "HEAD", "POST"])
 def penalty_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """A penalty, on a page of its own: a rare act, kept off the event page
+    that every hand at every table asks for again."""
     event = _own(request, pk)
-    form = PenaltyForm(request.POST, event=event)
+    form = PenaltyForm(request.POST if request.method == "POST" else None, event=event)
     if form.is_valid():
         Penalty.objects.create(
             event=event,
@@ -442,11 +453,9 @@ def penalty_add(request: HttpRequest, pk: int) -> HttpResponse:
             reason=form.cleaned_data["reason"],
         )
         event.bump()
-    else:
-        messages.error(
-            request, "; ".join(str(e) for errors in form.errors.values() for e in errors)
-        )
-    return _back(event, "#standings")
+        return _back(event, "#standings")
+    status = 422 if form.is_bound else 200
+    return render(request, "events/penalty.html", {"event": event, "form": form}, status=status)
 
 
 @login_required

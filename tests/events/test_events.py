@@ -203,6 +203,22 @@ def test_penalties_change_money_and_say_so(client: Client, referee: User) -> Non
     assert 'class="notice"' in page
 
 
+def test_a_penalty_refused_says_why_at_its_field(client: Client, referee: User) -> None:
+    event = make_event(client)
+    draw_and_start(client, event)
+    page = client.get(reverse("event", args=[event.pk])).content.decode()
+    assert reverse("event-penalty", args=[event.pk]) in page  # one tap from the standings
+    loser = Entrant.objects.filter(event=event).first()
+    refused = client.post(
+        reverse("event-penalty", args=[event.pk]),
+        {"entrant": loser.pk, "amount": "a lot", "reason": "迟到"},
+    )
+    assert refused.status_code == 422
+    form = refused.content.decode()
+    assert 'role="alert"' in form and "迟到" in form  # the reason typed is kept
+    assert not Penalty.objects.exists()
+
+
 def test_withdrawn_players_keep_their_results_and_sit_out(client: Client, referee: User) -> None:
     event = make_event(client, players=[*NAMES, "迟到甲", "迟到乙", "迟到丙", "迟到丁"])
     rnd = draw_and_start(client, event)

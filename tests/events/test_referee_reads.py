@@ -202,11 +202,13 @@ def test_a_confirmation_page_survives_a_reload_and_the_back_button(language: str
     for url in (
         reverse("round-draw", args=[event.pk]),
         reverse("event-roster", args=[event.pk]),
-        reverse("event-penalty", args=[event.pk]),
     ):
         answer = referee.get(url)
         assert answer.status_code == 302, url
         assert answer["Location"].startswith(reverse("event", args=[event.pk])), url
+    # A penalty has a page of its own: its form on GET, nothing recorded.
+    asked = referee.get(reverse("event-penalty", args=[event.pk]))
+    assert asked.status_code == 200 and 'id="record-penalty"' in asked.content.decode()
     # A link's change and an archive ask on GET: the question, again.
     asked = referee.get(reverse("table-link-change", args=[event.pk, table.pk]))
     assert asked.status_code == 200 and 'id="confirm-link"' in asked.content.decode()
