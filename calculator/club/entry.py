@@ -394,7 +394,7 @@ def saved_words(session: ClubSession, record: HandRecord) -> str:
     number = record.number()
     if number is None:
         return str(SAVED_THEN_DELETED)
-    row = ledger.rows(session, session.replayed())[number - 1]
+    row = ledger.kept_row(session, record, number)
     return _("Saved as hand %(n)s: %(what)s") % {
         "n": number,
         "what": ledger.summary(row, session),

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext as _
 
-from calculator.club.models import ClubSession
+from calculator.club.models import ClubSession, HandRecord
 from calculator.page.public import PageState, next_table_lines
 from calculator.words.wording import (
     WIN_BY,
@@ -116,12 +116,16 @@ def rows(session: ClubSession, played: Replay) -> list[dict[str, Any]]:
     return out
 
 
-def witnessed(session: ClubSession) -> list[dict[str, Any]]:
-    """The table's hands as every phone at it sees them, newest first: each
-    with who won how, each player's money and the running totals. Each phone
-    asks every few seconds: the words are kept while the session is unchanged
-    (its version moves with every write, ``updated`` with every mark)."""
-    key = f"witnessed:{session.pk}:{session.version}:{session.updated.timestamp()}:{get_language()}"
+def witnessed(session: ClubSession, newest: int | None = None) -> list[dict[str, Any]]:
+    """The table's hands as every phone at it sees them, newest first (only
+    the ``newest`` so many, if given): each with who won how, each player's
+    money and the running totals. Each phone asks every few seconds: the
+    words are kept while the session is unchanged (its version moves with
+    every write, ``updated`` with every mark)."""
+    key = (
+        f"witnessed:{session.pk}:{session.version}:{session.updated.timestamp()}:{newest}"
+        f":{get_language()}"
+    )
     kept = cache.get(key)
     if kept is None:
         kept = [
@@ -134,36 +138,49 @@ def witnessed(session: ClubSession) -> list[dict[str, Any]]:
                 ],
                 "dispute": row["dispute"],
             }
-            for row in reversed(_kept_rows(session))
+            for row in reversed(_kept_rows(session, newest))
         ]
         cache.set(key, kept, 3600)
     return kept
 
 
-def _kept_rows(session: ClubSession) -> list[dict[str, Any]]:
-    """Each hand's line from what its record kept of its score (the full
-    replay only for hands kept before records kept it)."""
-    records = session.live_hands()
+def _kept_rows(session: ClubSession, newest: int | None = None) -> list[dict[str, Any]]:
+    """Each hand's line (of the ``newest`` so many, if given) from what its
+    record kept of its score: a table's page late in the evening reads its
+    last few records, not the whole evening. The full replay only for hands
+    kept before records kept their score."""
+    live = session.hands.filter(deleted__isnull=True)
+    records = list(live) if newest is None else list(live.order_by("-position")[:newest])[::-1]
     if any(r.scored is None for r in records):
-        return rows(session, session.replayed())
-    out = []
-    for number, record in enumerate(records, start=1):
-        scored, data = record.scored or {}, record.data
-        winning = bool(scored.get("ok") and scored.get("winning"))
-        out.append(
-            {
-                "number": number,
-                "winning": winning,
-                "winner": who(session, data.get("seat")) if winning else "",
-                "win_by": label_of(WIN_BY, str(data.get("win_by") or "")),
-                "value": scored.get("value"),
-                "unit": term(scored.get("unit", "")),
-                "net": [scored.get("net", {}).get(s, 0) for s in session.seats],
-                "totals": [scored.get("totals", {}).get(s, 0) for s in session.seats],
-                "dispute": record.dispute,
-            }
-        )
-    return out
+        every = rows(session, session.replayed())
+        return every if newest is None else every[len(every) - len(records) :]
+    # a hand's number is its place among the live hands, read with the records
+    first = live.filter(position__lt=records[0].position).count() + 1 if records else 1
+    return [_kept_row(session, record, n) for n, record in enumerate(records, start=first)]
+
+
+def kept_row(session: ClubSession, record: HandRecord, number: int) -> dict[str, Any]:
+    """Hand ``number``'s line from what its record kept of its score (a
+    replay of the session where it kept none)."""
+    if record.scored is None:
+        return rows(session, session.replayed())[number - 1]
+    return _kept_row(session, record, number)
+
+
+def _kept_row(session: ClubSession, record: HandRecord, number: int) -> dict[str, Any]:
+    scored, data = record.scored or {}, record.data
+    winning = bool(scored.get("ok") and scored.get("winning"))
+    return {
+        "number": number,
+        "winning": winning,
+        "winner": who(session, data.get("seat")) if winning else "",
+        "win_by": label_of(WIN_BY, str(data.get("win_by") or "")),
+        "value": scored.get("value"),
+        "unit": term(scored.get("unit", "")),
+        "net": [scored.get("net", {}).get(s, 0) for s in session.seats],
+        "totals": [scored.get("totals", {}).get(s, 0) for s in session.seats],
+        "dispute": record.dispute,
+    }
 
 
 def summary(row: Mapping[str, Any], session: ClubSession) -> str:

@@ -21,6 +21,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_POST
+from django.views.decorators.vary import vary_on_headers
 
 from calculator.club.public import (
     CLOSED,
@@ -271,11 +272,19 @@ def table_save(request: HttpRequest, token: str) -> HttpResponse:
     return HttpResponseRedirect(url)
 
 
-def _witness(table: Table, token: str, problem: str = "") -> dict[str, Any]:
+# The table's page lists its newest hands, so that it costs the same late in
+# the evening as early; the rest are one tap away.
+HANDS_SHOWN = 8
+
+
+def _witness(table: Table, token: str, problem: str = "", every: bool = False) -> dict[str, Any]:
+    newest = None if every else HANDS_SHOWN
     return {
         "table_token": token,
         # read only where a page draws them (a save's answer does not)
-        "table_hands": lambda: witnessed(table.session),
+        "table_hands": lambda: witnessed(table.session, newest),
+        "hands_every": every,
+        "hands_earlier": 0 if every else max(0, table.session.hands_played - HANDS_SHOWN),
         "dispute_problem": problem,
     }
 
@@ -288,16 +297,23 @@ def _hands_etag(request: HttpRequest, token: str) -> str | None:
     )
     if found is None:
         return None
-    return f"{found[0]}-{found[1]}-{found[2].timestamp()}-{get_language()}"
+    shape = f"{'all' if request.GET.get('all') else 'newest'}-{'part' if getattr(request, 'htmx', False) else 'page'}"
+    return f"{found[0]}-{found[1]}-{found[2].timestamp()}-{get_language()}-{shape}"
 
 
 @cache_control(no_cache=True)
+@vary_on_headers("HX-Request")
 @condition(etag_func=_hands_etag)
 def table_hands(request: HttpRequest, token: str) -> HttpResponse:
     """The table's saved hands, asked for again every few seconds by each
-    phone at the table (a 304 while nothing was saved or marked)."""
+    phone at the table (a 304 while nothing was saved or marked); with
+    ``all``, every hand of the table, also as a page of its own."""
     table = _table(token)
-    return render(request, "events/_table_hands.html", _witness(table, token))
+    context = _witness(table, token, every=bool(request.GET.get("all")))
+    if getattr(request, "htmx", False):
+        return render(request, "events/_table_hands.html", context)
+    back = _same_table(request, token)
+    return render(request, "events/table_hands.html", {**context, "table": table, "back": back})
 
 
 @require_POST
@@ -305,6 +321,7 @@ def table_dispute(request: HttpRequest, token: str, number: int) -> HttpResponse
     """A phone at the table marks a saved hand "有异议" with a reason, for the
     referee to settle; nothing here changes the hand."""
     table = _table(token)
+    every = bool(request.POST.get("all"))
     problem = ""
     try:
         mark_disputed(table.session, number, str(request.POST.get("reason", "")))
@@ -314,12 +331,19 @@ def table_dispute(request: HttpRequest, token: str, number: int) -> HttpResponse
         table.session.refresh_from_db()
         status = 422 if problem else 200
         return render(
-            request, "events/_table_hands.html", _witness(table, token, problem), status=status
+            request,
+            "events/_table_hands.html",
+            _witness(table, token, problem, every=every),
+            status=status,
         )
     if problem:
         messages.error(request, problem)
     else:
         messages.info(request, _("Marked: the referee will see it."))
+    if every:
+        return HttpResponseRedirect(
+            reverse("table-hands", args=[token]) + "?all=1#table-hands", status=303
+        )
     return HttpResponseRedirect(_same_table(request, token) + "#table-hands", status=303)
 
 

@@ -10,6 +10,7 @@ from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.db import OperationalError
 from django.test import Client
 from django.urls import reverse
@@ -18,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from calculator.club import entry
 from calculator.club.entry import UNSURE
-from calculator.club.ledger import history
+from calculator.club.ledger import history, witnessed
 from calculator.club.models import ClubSession, HandChange
 from calculator.events.models import Table
 from tests.club.test_what_is_saved import (
@@ -296,3 +297,48 @@ def test_a_correction_settles_a_dispute(client: Client, referee: User) -> None:
     )
     record = table.session.hands.get()
     assert record.data["seat"] == "W" and not record.dispute
+
+
+def test_a_tables_page_lists_its_newest_hands_and_the_rest_a_tap_away(
+    client: Client, referee: User
+) -> None:
+    """Late in an evening the table's page costs what it did early: it lists
+    the newest hands, numbered as the ledger numbers them, and the others on
+    request (with htmx in place, without it as a page of its own)."""
+    client.cookies["django_language"] = "zh-hans"
+    table = _table(client, length=12)
+    phone = Client()
+    phone.cookies["django_language"] = "zh-hans"
+    for _ in range(11):
+        assert _save(phone, table, _won(_entry(phone, table))).status_code == 302
+    session = table.session
+    session.refresh_from_db()
+    client.post(reverse("hand-delete", args=[session.pk, 2]), {"version": session.version})
+    session.refresh_from_db()
+    assert session.hands_played == 10
+    address = reverse("table-hands", args=[table.link_token])
+    newest = text_of(phone.get(address, HTTP_HX_REQUEST="true"))
+    shown = [n for n in range(1, 12) if f'id="saved-{n}"' in newest]
+    assert shown == list(range(3, 11)), shown
+    assert "显示之前的 2 局" in newest and f"{address}?all=1" in newest
+    every = text_of(phone.get(address + "?all=1", HTTP_HX_REQUEST="true"))
+    assert [n for n in range(1, 12) if f'id="saved-{n}"' in every] == list(range(1, 11))
+    assert "显示之前" not in every and f'hx-get="{address}?all=1"' in every  # stays open
+    # without JavaScript: a page of its own, and the way back to the table's page
+    came_from = reverse("table-link", args=[table.link_token]) + "?key=abc"
+    page = phone.get(address + "?all=1", HTTP_REFERER="http://testserver" + came_from)
+    assert 'id="saved-1"' in text_of(page) and f'href="{html.escape(came_from)}"' in text_of(page)
+    # a dispute from the whole list answers with the whole list
+    marked = phone.post(
+        reverse("table-dispute", args=[table.link_token, 1]),
+        {"reason": "番数算错了", "all": "1"},
+        HTTP_HX_REQUEST="true",
+    )
+    assert 'id="saved-1"' in text_of(marked) and "有异议：番数算错了" in text_of(marked)
+    # hands kept before records kept their score: the same list, from a replay
+    session.refresh_from_db()
+    kept = witnessed(session, 8)
+    assert [row["number"] for row in kept] == list(range(10, 2, -1))
+    session.hands.update(scored=None)
+    cache.clear()
+    assert witnessed(session, 8) == kept and witnessed(session)[:8] == kept
