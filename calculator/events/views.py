@@ -5,7 +5,7 @@ penalties, standings and exports. Only the event's own referee sees them."""
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, cast
@@ -105,7 +105,13 @@ def event_new(request: HttpRequest) -> HttpResponse:
 
 def _round_view(event: Event, rnd: Round) -> dict[str, Any]:
     tables = []
-    found = list(rnd.tables.select_related("session").prefetch_related("seats__entrant"))
+    found = list(rnd.tables.select_related("session"))
+    # names by table in one query of plain values (in the seats' order of play)
+    names: dict[int, list[dict[str, str]]] = defaultdict(list)
+    for table_id, seat, name in Seating.objects.filter(table__round=rnd).values_list(
+        "table_id", "seat", "entrant__name"
+    ):
+        names[table_id].append({"seat": SEAT_NAMES[seat], "name": name})
     disputes = Counter(
         HandRecord.objects.filter(session__in=[t.session_id for t in found], deleted__isnull=True)
         .exclude(dispute="")
@@ -117,9 +123,7 @@ def _round_view(event: Event, rnd: Round) -> dict[str, Any]:
         tables.append(
             {
                 "table": table,
-                "seats": [
-                    {"seat": SEAT_NAMES[s.seat], "name": s.entrant.name} for s in table.seats.all()
-                ],
+                "seats": names[table.pk],
                 "done": done,
                 "length": length,
                 "complete": done >= length,
