@@ -107,7 +107,7 @@ def _round_view(event: Event, rnd: Round) -> dict[str, Any]:
     tables = []
     found = list(rnd.tables.select_related("session"))
     # names by table in one query of plain values (in the seats' order of play)
-    names: dict[int, list[dict[str, str]]] = defaultdict(list)
+    names: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for table_id, seat, name in Seating.objects.filter(table__round=rnd).values_list(
         "table_id", "seat", "entrant__name"
     ):

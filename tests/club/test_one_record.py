@@ -309,7 +309,7 @@ def test_a_tables_page_lists_its_newest_hands_and_the_rest_a_tap_away(
     table = _table(client, length=12)
     phone = Client()
     phone.cookies["django_language"] = "zh-hans"
-    for _ in range(11):
+    for _hand in range(11):
         assert _save(phone, table, _won(_entry(phone, table))).status_code == 302
     session = table.session
     session.refresh_from_db()
