@@ -6,40 +6,22 @@ screen is never lost."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import User
-from django.test import Client
 from django.urls import reverse
 
-from calculator.events.models import Event, Round
 from tests.browser.support import small_targets
+from tests.events.support import club_night
 from tests.events.test_two_phones import enter
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.several_phones,
+    pytest.mark.django_db(transaction=True),
+]
 
 
 def test_a_phone_holds_its_hand_through_close_reopen_archive_and_a_new_link(phone) -> None:  # type: ignore[no-untyped-def]
-    referee = Client()
-    referee.force_login(User.objects.create_user("ref", password="a-good-long-password"))
-    referee.post(
-        reverse("event-new"),
-        {
-            "name": "周五俱乐部",
-            "date": "2026-12-04",
-            "region": "chuzhou",
-            "table_size": "4",
-            "rounds": "2",
-            "round_end": "hands",
-            "round_length": "4",
-            "scoring": "money",
-            "rank_points": "4, 2, 1, 0",
-        },
-    )
-    event = Event.objects.get()
-    referee.post(reverse("event-roster", args=[event.pk]), {"names": "张伟\n李秀英\n王芳\n刘洋"})
-    referee.post(reverse("round-draw", args=[event.pk]), {"method": "fresh"})
+    referee, event, table = club_night(names=("张伟", "李秀英", "王芳", "刘洋"))
     state = reverse("round-state", args=[event.pk, 1])
-    referee.post(state)
-    table = Round.objects.get(event=event).tables.get()
     phone.goto(phone.base_url + reverse("table-link", args=[table.link_token]))
     enter(phone, "S", "E")
 

@@ -8,39 +8,24 @@ reaches the referee's ledger."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from calculator.events.models import Event, Round
 from tests.browser.support import PHONE, shot, small_targets, tap
+from tests.club.test_one_record import _entry, _save, _won
+from tests.events.support import club_night
 from tests.events.test_two_phones import enter
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.several_phones,
+    pytest.mark.django_db(transaction=True),
+]
 
 
-def _table() -> tuple[Client, object]:
-    referee = Client()
-    referee.force_login(User.objects.create_user("ref", password="a-good-long-password"))
-    referee.post(
-        reverse("event-new"),
-        {
-            "name": "周五俱乐部",
-            "date": "2026-12-04",
-            "region": "chuzhou",
-            "table_size": "4",
-            "rounds": "2",
-            "round_end": "hands",
-            "round_length": "8",
-            "scoring": "money",
-            "rank_points": "4, 2, 1, 0",
-        },
-    )
-    event = Event.objects.get()
-    referee.post(reverse("event-roster", args=[event.pk]), {"names": "张伟\n李娜\n王芳\n刘洋"})
-    referee.post(reverse("round-draw", args=[event.pk]), {"method": "fresh"})
-    referee.post(reverse("round-state", args=[event.pk, 1]))
-    return referee, Round.objects.get(event=event).tables.get()
+def _table(length: int = 8) -> tuple[Client, object]:
+    referee, _event, table = club_night(length)
+    return referee, table
 
 
 def test_a_deal_is_stored_once_whatever_the_phone_does(phone, browser) -> None:  # type: ignore[no-untyped-def]
@@ -108,3 +93,25 @@ def test_a_deal_is_stored_once_whatever_the_phone_does(phone, browser) -> None: 
     ledger = referee.get(reverse("session", args=[table.session.pk])).content.decode()  # type: ignore[attr-defined]
     assert "桌上有异议：北家没有听牌" in ledger
     context.close()
+
+
+def test_the_earlier_hands_open_in_place_and_the_hand_on_screen_stays(phone) -> None:  # type: ignore[no-untyped-def]
+    """Late in a round the table's list shows its newest hands; the rest open
+    in place, and what the phone was entering stays as it was."""
+    _referee, table = _table(length=12)
+    other = Client()
+    for _ in range(10):
+        assert _save(other, table, _won(_entry(other, table))).status_code == 302  # type: ignore[arg-type]
+    phone.goto(phone.base_url + reverse("table-link", args=[table.link_token]))  # type: ignore[attr-defined]
+    for code in ("1m", "2m", "3m"):
+        tap(phone, f"#tap-{code}")
+    assert phone.locator("#saved-10").count() == 1 and phone.locator("#saved-2").count() == 0
+    assert "显示之前的 2 局" in phone.locator("#hands-all").inner_text()
+    assert not small_targets(phone), small_targets(phone)
+    with phone.expect_response(lambda r: "all=1" in r.url):
+        phone.tap("#hands-all")
+    phone.wait_for_selector("#saved-1")
+    assert phone.locator("#hands-all").count() == 0
+    assert phone.locator("#n-h").input_value() == "123m"
+    assert "key=" in phone.url  # still the same entry, in the same address
+    shot(phone, "table-hands-all")

@@ -7,14 +7,16 @@ is reopened that hand is saved as it was shown."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import User
-from django.test import Client
 from django.urls import reverse
 
-from calculator.events.models import Event, Round
 from tests.browser.support import PHONE, shot, small_targets, tap
+from tests.events.support import club_night
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.several_phones,
+    pytest.mark.django_db(transaction=True),
+]
 
 HAND = ["2m", "3m", "4m", "5m", "6m", "7m", "3p", "4p", "5p", "7s", "9s", "1z", "1z", "8s"]
 
@@ -41,28 +43,7 @@ def save(page, saved: bool = True) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_two_phones_and_a_mistaken_close(phone, browser) -> None:  # type: ignore[no-untyped-def]
-    referee = Client()
-    referee.force_login(User.objects.create_user("ref", password="a-good-long-password"))
-    referee.post(
-        reverse("event-new"),
-        {
-            "name": "周五俱乐部",
-            "date": "2026-12-04",
-            "region": "chuzhou",
-            "table_size": "4",
-            "rounds": "2",
-            "round_end": "hands",
-            "round_length": "4",
-            "scoring": "money",
-            "rank_points": "4, 2, 1, 0",
-        },
-    )
-    event = Event.objects.get()
-    names = "\n".join(["张伟", "李娜", "王芳", "刘洋"])
-    referee.post(reverse("event-roster", args=[event.pk]), {"names": names})
-    referee.post(reverse("round-draw", args=[event.pk]), {"method": "fresh"})
-    referee.post(reverse("round-state", args=[event.pk, 1]))
-    table = Round.objects.get(event=event).tables.get()
+    referee, event, table = club_night()
     link = phone.base_url + reverse("table-link", args=[table.link_token])
     first = phone
     second = browser.new_context(
