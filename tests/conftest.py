@@ -2,11 +2,44 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
 
 from tests.browser.support import CHROMIUM, PHONE
+
+# What the PostgreSQL pass (tests/postgres.sh) runs: the tests that reach the
+# database. The rest (the engine, notation, wording …) read none and ran once
+# already on SQLite; so did the browser tests, whose database is incidental,
+# but for those with several phones at one table at once.
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+}
+
+
+def _reaches_the_database(item: pytest.Item) -> bool:
+    if item.get_closest_marker("browser"):
+        return item.get_closest_marker("several_phones") is not None
+    return bool(
+        item.get_closest_marker("django_db")
+        or item.get_closest_marker("served")
+        or DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not os.environ.get("DATABASE_TESTS_ONLY"):
+        return
+    kept, dropped = [], []
+    for item in items:
+        (kept if _reaches_the_database(item) else dropped).append(item)
+    config.hook.pytest_deselected(items=dropped)
+    items[:] = kept
 
 
 @pytest.fixture(autouse=True)

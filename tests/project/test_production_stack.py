@@ -26,6 +26,9 @@ from tests.load.slow_clients import trickle
 ROOT = Path(__file__).resolve().parents[2]
 PORT = 18_950
 
+# It serves the app on the suite's database (DATABASE_URL), outside pytest-django.
+pytestmark = pytest.mark.served
+
 
 def nginx_available() -> bool:
     if shutil.which("nginx") or Path("/usr/sbin/nginx").exists():

@@ -30,6 +30,9 @@ MAKE_REFEREE = (
     "User.objects.create_user('ref', password='mahjong-night-2026')"
 )
 
+# It serves the app on the suite's database (DATABASE_URL), outside pytest-django.
+pytestmark = pytest.mark.served
+
 
 def get(port: int, path: str, cookies: dict[str, str], body: str = "") -> tuple[int, str, dict]:
     import http.client
