@@ -239,6 +239,11 @@ TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
 API_RATE_LIMIT = int(os.environ.get("API_RATE_LIMIT", "120"))
 PAGE_RATE_LIMIT = int(os.environ.get("PAGE_RATE_LIMIT", "600"))
 
+# How often a phone asks again, in seconds: a table's phones for its saved
+# hands and what the referee did, a player following the standings. Each ask
+# that finds nothing new is a 304 (ETag).
+POLL_SECONDS = {"table": 8, "standings": 5}
+
 # Errors are logged as one JSON object a line, for whatever collects logs.
 LOGGING = {
     "version": 1,
