@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from pytest_django.fixtures import SettingsWrapper
+from pytest_django.fixtures import Settings
 
 
 @pytest.fixture(autouse=True)
-def _quick_polls(request: pytest.FixtureRequest, settings: SettingsWrapper) -> None:
+def _quick_polls(request: pytest.FixtureRequest, settings: Settings) -> None:
     """Phones at one table ask again every second rather than every eight:
     the tests wait for one phone to see what another did, and nothing else
     changes with the interval."""
