@@ -56,19 +56,20 @@ def _holding_nul(data: QueryDict) -> str | None:
 
 
 def _wants_json(request: HttpRequest) -> bool:
-    return request.path_info.startswith("/api/") and "text/html" not in request.headers.get(
-        "Accept", ""
-    )
+    # A request nginx refused comes to refused_by_the_proxy with its own
+    # address in a header (deploy/nginx.conf).
+    path = request.headers.get("X-Refused-URI") or request.path_info
+    return path.startswith("/api/") and "text/html" not in request.headers.get("Accept", "")
 
 
-def _too_large(request: HttpRequest, limit: int) -> HttpResponse:
+def _too_large(request: HttpRequest, limit: int, **context: str) -> HttpResponse:
     if _wants_json(request):
         error = {"field": "", "code": "too_large", "message": f"a request is under {limit} bytes"}
         return JsonResponse({"ok": False, "errors": [error]}, status=413)
     problem = _(
         "That was more than %(kb)s KB, far more than any form here sends. Nothing was changed."
     ) % {"kb": limit // 1024}
-    return render(request, "413.html", {"problem": problem}, status=413)
+    return render(request, "413.html", {"problem": problem, **context}, status=413)
 
 
 def _nul(request: HttpRequest, field: str) -> HttpResponse:
@@ -79,3 +80,22 @@ def _nul(request: HttpRequest, field: str) -> HttpResponse:
         "field": field
     }
     return render(request, "400.html", {"problem": problem}, status=400)
+
+
+# deploy/nginx.conf's client_max_body_size: what nginx refuses before the app.
+PROXY_BODY_LIMIT = 1024 * 1024
+
+
+def refused_by_the_proxy(request: HttpRequest, status: int) -> HttpResponse:
+    """The answer to a request nginx refused itself (a body over its limit, a
+    line it could not read): the app's own page, in the reader's language, in
+    place of nginx's English one. nginx keeps the status it decided."""
+    # The language switch leads to the calculator: this address is nginx's alone.
+    if status == 413:
+        return _too_large(request, PROXY_BODY_LIMIT, language_next="/")
+    if status not in (400, 414):
+        raise Http404
+    if _wants_json(request):
+        error = {"field": "", "code": "bad_request", "message": "the request could not be read"}
+        return JsonResponse({"ok": False, "errors": [error]}, status=status)
+    return render(request, "400.html", {"language_next": "/"}, status=status)

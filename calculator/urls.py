@@ -3,6 +3,8 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from calculator import hygiene
+
 urlpatterns = [
     path("", include("calculator.page.urls")),
     path("", include("calculator.api.urls")),
@@ -12,4 +14,5 @@ urlpatterns = [
     path("", include("calculator.events.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("_refused/<int:status>/", hygiene.refused_by_the_proxy),
 ]

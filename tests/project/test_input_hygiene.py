@@ -266,3 +266,16 @@ def test_a_swap_that_cannot_be_done_says_why(client: Client, referee: User) -> N
     said = client.post(url, {"a": mine.pk, "b": late.pk}, follow=True)
     assert "Not swapped: 迟到 has no seat in this round." in messages_of(said)
     assert Round.objects.get(event=event).tables.filter(seats__entrant=late).count() == 0
+
+
+def test_what_nginx_refuses_is_said_in_the_readers_language() -> None:
+    """deploy/nginx.conf hands its own 400, 413 and 414 to this page."""
+    phone = Client(HTTP_ACCEPT_LANGUAGE="zh-TW")
+    too_large = phone.get("/_refused/413/")
+    assert too_large.status_code == 413 and "1024 KB" in too_large.content.decode()
+    assert "沒有改動" in too_large.content.decode()
+    unread = phone.get("/_refused/400/")
+    assert unread.status_code == 400 and "無法理解" in unread.content.decode()
+    api = Client().get("/_refused/413/", HTTP_X_REFUSED_URI="/api/score")
+    assert api.status_code == 413 and api.json()["errors"][0]["code"] == "too_large"
+    assert Client().get("/_refused/500/").status_code == 404

@@ -137,6 +137,19 @@ def test_junk_gets_a_plain_answer(stack: int) -> None:
         **{"Content-Type": "application/x-www-form-urlencoded"},
     )
     assert status == 413 and b"64 KB" in body
+    # What nginx refuses itself is said by the app's page, in the reader's language.
+    status, body = request(
+        "POST",
+        "/",
+        b"h=" + b"1m" * 600_000,
+        "127.0.0.4",
+        **{"Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "zh-CN"},
+    )
+    assert status == 413 and "1024 KB" in body.decode() and "没有改动" in body.decode()
+    status, body = request("GET", "/t/ab%00cd/", source="127.0.0.4", **{"Accept-Language": "zh-TW"})
+    # (a line nginx could not read: its headers unread, the page is in the default language)
+    assert status == 400 and "无法理解这个请求" in body.decode()
+    assert 'name="next" value="/"' in body.decode()  # the language switch leads home
     status, body = request("POST", "/api/score", b'{"hand": "1m"}', "127.0.0.5")
     assert status == 400
     assert json.loads(body)["errors"][0]["message"].startswith("region is required")
