@@ -224,6 +224,8 @@ def test_the_sheets_fit_a_phone_in_every_language(browser, live_server) -> None:
         "cards": reverse("round-cards", args=[event.pk, rnd.number]),
         "print": reverse("session-print", args=[session.pk]),
         "results": reverse("event-results", args=[event.pk]),
+        "penalty": reverse("event-penalty", args=[event.pk]),
+        "hands": reverse("table-hands", args=[rnd.tables.first().link_token]) + "?all=1",
     }
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True)
     host = live_server.url.split("//", 1)[1].split(":")[0]
@@ -267,6 +269,8 @@ def test_the_sheets_fit_a_phone_in_every_language(browser, live_server) -> None:
                     shot(page, f"event-cards-{language}-print")
                     page.emulate_media(media="screen")
                 else:
+                    if name in ("penalty", "hands"):  # pages with controls to reach
+                        assert not small_targets(page), (name, small_targets(page))
                     shot(page, f"event-{name}-{language}")
             assert not violations, violations
             page.close()
