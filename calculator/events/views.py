@@ -162,7 +162,7 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     rounds = list(Round.objects.filter(event=event))
     sizes = dict(
         Table.objects.filter(round__event=event)
-        .values_list("round_id")
+        .values("round_id")
         .annotate(n=Count("pk"))
         .values_list("round_id", "n")
     )
