@@ -316,3 +316,26 @@ def test_a_draw_needs_full_tables_where_the_region_does(client: Client, referee:
     assert not Round.objects.filter(event=event).exists()
     page = client.get(response["Location"]).content.decode()
     assert "7" in page.split('class="notices"', 1)[1][:400]
+
+
+def test_a_round_past_reopening_folds_to_a_line_with_its_tables_counted(
+    client: Client, referee: User
+) -> None:
+    event = make_event(client)
+    for _number in (1, 2):
+        rnd = draw_and_start(client, event)
+        for table in rnd.tables.all():
+            for _hand in range(2):
+                assert play(Client(), table, "S", "E").status_code == 302
+        client.post(
+            reverse("round-state", args=[event.pk, rnd.number]), {"finish": "1", "confirm": "1"}
+        )
+        rnd.refresh_from_db()
+        assert rnd.finished
+    draw_and_start(client, event)
+    page = client.get(reverse("event", args=[event.pk])).content.decode()
+    # round 1 and 2 are past reopening once round 3 has started: a line each
+    assert 'id="show-round-1"' in page and 'id="show-round-2"' in page
+    assert page.count("展开这一轮的 2 桌") == 2  # 8 players: two tables a round
+    opened = client.get(reverse("event", args=[event.pk]) + "?round=1").content.decode()
+    assert 'id="show-round-1"' not in opened and 'id="show-round-2"' in opened
