@@ -16,6 +16,10 @@ STAMP   := $(VENV)/.installed
 EXTRAS  ?= test,bench
 HOST    ?= 127.0.0.1
 PORT    ?= 8000
+# The suite runs in this many processes (pytest-xdist), a test file to each:
+# its module's set-up (a served stack, fixed ports) stays in one.
+TEST_WORKERS ?= 2
+PYTEST_ARGS  ?= -n $(TEST_WORKERS) --dist loadfile
 
 .PHONY: compile run serve serve-here slow-clients stack-deps load fuzz test lint typecheck pytest pytest-postgres bench bench-page bench-event browser-deps clean messages
 
