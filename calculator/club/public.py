@@ -17,6 +17,7 @@ from calculator.club.entry import (
 from calculator.club.exports import hand_cells, hand_headers
 from calculator.club.ledger import calculator_url, context, rules_in_words, who, witnessed
 from calculator.club.models import ClubSession, HandChange, HandRecord, RuleProfile, as_data
+from calculator.club.posted import back_on_get
 
 __all__ = [
     "CHANGED_ELSEWHERE",
@@ -28,6 +29,7 @@ __all__ = [
     "RuleProfile",
     "Saved",
     "as_data",
+    "back_on_get",
     "calculator_url",
     "context",
     "hand_cells",

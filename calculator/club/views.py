@@ -9,8 +9,6 @@ lost by a slip — a deleted or corrected hand comes back from the history.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
 from typing import Any, cast
 
 from django.contrib import messages
@@ -21,7 +19,6 @@ from django.http import (
     Http404,
     HttpRequest,
     HttpResponse,
-    HttpResponseNotAllowed,
     HttpResponseRedirect,
     QueryDict,
 )
@@ -41,6 +38,7 @@ from calculator.club.forms import (
     profile_initial,
 )
 from calculator.club.models import ClubSession, HandChange, HandRecord, RuleProfile
+from calculator.club.posted import back_on_get
 from calculator.page.public import (
     digits,
     house_rules_read,
@@ -60,20 +58,12 @@ def _owned(request: HttpRequest, pk: int) -> ClubSession:
     return get_object_or_404(ClubSession, pk=pk, owner=_referee(request))
 
 
-def back_on_get(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """A form that acts on POST; its address opened with GET (a reload of the
-    page the POST answered, the back button) goes to the session's page
-    rather than a blank 405, and changes nothing."""
+def _session_page(request: HttpRequest, pk: int) -> HttpResponse:
+    return HttpResponseRedirect(reverse("session", args=[_owned(request, pk).pk]))
 
-    @wraps(view)
-    def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.method == "POST":
-            return view(request, pk, *args, **kwargs)
-        if request.method in ("GET", "HEAD"):
-            return HttpResponseRedirect(reverse("session", args=[_owned(request, pk).pk]))
-        return HttpResponseNotAllowed(["POST"])
 
-    return wrapped
+# A POST-only address of a session, opened with GET, leads to the session's page.
+to_session_on_get = back_on_get(_session_page)
 
 
 # --------------------------------------------------------------------------
@@ -216,7 +206,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @login_required
-@back_on_get
+@to_session_on_get
 def share(request: HttpRequest, pk: int) -> HttpResponse:
     session = _owned(request, pk)
     if request.POST.get("revoke"):
@@ -268,7 +258,7 @@ def session_hand(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@back_on_get
+@to_session_on_get
 def hand_save(request: HttpRequest, pk: int) -> HttpResponse:
     """Add the hand on the calculator page to the session, or correct a past
     one: saved as previewed, or the page again saying why not."""
@@ -336,7 +326,7 @@ def hand_delete(request: HttpRequest, pk: int, position: int) -> HttpResponse:
 
 
 @login_required
-@back_on_get
+@to_session_on_get
 def hand_settle(request: HttpRequest, pk: int, position: int) -> HttpResponse:
     """Answer a table's dispute with a word (a correction answers it too)."""
     session = _owned(request, pk)
@@ -350,7 +340,7 @@ def hand_settle(request: HttpRequest, pk: int, position: int) -> HttpResponse:
 
 
 @login_required
-@back_on_get
+@to_session_on_get
 def change_restore(request: HttpRequest, pk: int, change: int) -> HttpResponse:
     """Undo one change from the history: a deleted hand goes back where it was,
     a corrected one back to what it was; everything after it is recomputed."""

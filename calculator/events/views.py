@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
-from collections.abc import Callable
-from functools import wraps
 from typing import Any, cast
 
 from django.contrib import messages
@@ -15,14 +13,14 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from calculator.club.public import ClubSession, HandRecord
+from calculator.club.public import ClubSession, HandRecord, back_on_get
 from calculator.events import draw as draws
 from calculator.events.forms import DrawForm, EventForm, PenaltyForm, RosterForm, SwapForm
 from calculator.events.models import (
@@ -65,20 +63,12 @@ def event_state(event: Event) -> str:
     return _("in play, round %(n)s") % {"n": playing.number}
 
 
-def back_on_get(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """A form that acts on POST; its address opened with GET (a reload of the
-    page the POST answered, the back button) goes to the event's page rather
-    than a blank 405, and changes nothing."""
+def _rounds_part(request: HttpRequest, pk: int) -> HttpResponse:
+    return _back(_own(request, pk), "#rounds")
 
-    @wraps(view)
-    def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.method == "POST":
-            return view(request, pk, *args, **kwargs)
-        if request.method in ("GET", "HEAD"):
-            return _back(_own(request, pk), "#rounds")
-        return HttpResponseNotAllowed(["POST"])
 
-    return wrapped
+# A POST-only address of an event, opened with GET, leads to the event's rounds.
+to_event_on_get = back_on_get(_rounds_part)
 
 
 @login_required
@@ -190,7 +180,7 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@back_on_get
+@to_event_on_get
 def roster_add(request: HttpRequest, pk: int) -> HttpResponse:
     """Players join, late ones included: they play from the next round drawn."""
     event = _own(request, pk)
@@ -206,7 +196,7 @@ def roster_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@back_on_get
+@to_event_on_get
 def entrant_active(request: HttpRequest, pk: int, entrant: int) -> HttpResponse:
     """Withdraw a player, or take them back, between rounds; their results stay."""
     event = _own(request, pk)
@@ -229,7 +219,7 @@ def _met(event: Event) -> Counter[tuple[int, int]]:
 
 
 @login_required
-@back_on_get
+@to_event_on_get
 def round_draw(request: HttpRequest, pk: int) -> HttpResponse:
     """Draw the next round's tables and seats (and throw away a draw not started)."""
     event = _own(request, pk)
@@ -294,7 +284,7 @@ def _make_table(event: Event, rnd: Round, number: int, seated: list[int]) -> Tab
 
 
 @login_required
-@back_on_get
+@to_event_on_get
 def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Exchange two players' seats in a drawn round before it starts."""
     event = _own(request, pk)
