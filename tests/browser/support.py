@@ -21,6 +21,23 @@ PHONE = {"width": 390, "height": 844}
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
+def as_signed_in(context, base_url: str, client, language: str) -> None:  # type: ignore[no-untyped-def]
+    """The browser ``context`` signed in as the test ``client`` is (its session
+    cookie), reading the site at ``base_url`` in ``language``."""
+    host = base_url.split("//", 1)[1].split(":")[0]
+    context.add_cookies(
+        [
+            {
+                "name": "sessionid",
+                "value": client.cookies["sessionid"].value,
+                "domain": host,
+                "path": "/",
+            },
+            {"name": "django_language", "value": language, "domain": host, "path": "/"},
+        ]
+    )
+
+
 def shot(page, name: str) -> Path:  # type: ignore[no-untyped-def]
     SCREENSHOTS.mkdir(exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"

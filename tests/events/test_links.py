@@ -18,7 +18,7 @@ from django.urls import reverse
 
 from calculator.events import links
 from calculator.events.models import Event, Round, Table
-from tests.browser.support import PHONE, shot, small_targets
+from tests.browser.support import PHONE, as_signed_in, shot, small_targets
 from tests.events.test_events import draw_and_start, make_event, play
 
 SEATS_ZH = ["东家", "南家", "西家", "北家"]
@@ -228,21 +228,10 @@ def test_the_sheets_fit_a_phone_in_every_language(browser, live_server) -> None:
         "hands": reverse("table-hands", args=[rnd.tables.first().link_token]) + "?all=1",
     }
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True)
-    host = live_server.url.split("//", 1)[1].split(":")[0]
     wide = {}
     try:
         for language in ("zh-hans", "zh-hant", "en"):
-            context.add_cookies(
-                [
-                    {
-                        "name": "sessionid",
-                        "value": client.cookies["sessionid"].value,
-                        "domain": host,
-                        "path": "/",
-                    },
-                    {"name": "django_language", "value": language, "domain": host, "path": "/"},
-                ]
-            )
+            as_signed_in(context, live_server.url, client, language)
             page = context.new_page()
             violations: list[str] = []
             page.on(

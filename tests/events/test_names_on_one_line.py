@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from tests.browser.support import PHONE, shot, small_targets
+from tests.browser.support import PHONE, as_signed_in, shot, small_targets
 from tests.events.test_events import draw_and_start, make_event, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -51,21 +51,10 @@ def test_three_character_names_stay_on_one_line(browser, live_server) -> None:  
     table = rnd.tables.get()
     for _ in range(2):
         assert play(Client(), table, "S", "E").status_code == 302
-    host = live_server.url.split("//", 1)[1].split(":")[0]
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True)
     try:
         for language in ("zh-hans", "zh-hant", "en"):
-            context.add_cookies(
-                [
-                    {
-                        "name": "sessionid",
-                        "value": referee.cookies["sessionid"].value,
-                        "domain": host,
-                        "path": "/",
-                    },
-                    {"name": "django_language", "value": language, "domain": host, "path": "/"},
-                ]
-            )
+            as_signed_in(context, live_server.url, referee, language)
             page = context.new_page()
             page.goto(live_server.url + reverse("table-link", args=[table.link_token]))
             # Won on a discard: the winner, the dealer and the discarder, all by name.

@@ -16,6 +16,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from calculator.events.models import Event, Round, Table
 from calculator.events.standings import standings
 from tests.events.test_events import draw_and_start, make_event, play
 from tests.words.test_script import problems
@@ -30,6 +31,17 @@ def _referee(language: str) -> Client:
     client.force_login(User.objects.create_user("裁判", password="mahjong-night-2026"))
     client.cookies["django_language"] = language
     return client
+
+
+def _round_in_play(language: str) -> tuple[Client, Event, Round, Table]:
+    """A referee reading ``language``, an event, its first round started, and
+    that round's first table."""
+    referee = _referee(language)
+    event = make_event(referee)
+    rnd = draw_and_start(referee, event)
+    table = rnd.tables.order_by("number").first()
+    assert table is not None
+    return referee, event, rnd, table
 
 
 def _speaking(client: Client, language: str) -> Client:
@@ -129,11 +141,7 @@ def test_players_level_on_points_share_a_place(language: str) -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_events_hands_file_has_the_tables_columns(language: str) -> None:
-    referee = _referee(language)
-    event = make_event(referee)
-    rnd = draw_and_start(referee, event)
-    table = rnd.tables.order_by("number").first()
-    assert table is not None
+    referee, event, _rnd, table = _round_in_play(language)
     play(Client(), table, "S", "E")
     hands = referee.get(reverse("event-hands-csv", args=[event.pk])).content.decode("utf-8-sig")
     head, row = list(csv.reader(io.StringIO(hands)))
@@ -179,9 +187,7 @@ QUESTION = {"zh-hans": "结束第 1 轮？", "zh-hant": "結束第 1 輪？", "e
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_confirmation_page_survives_a_reload_and_the_back_button(language: str) -> None:
-    referee = _referee(language)
-    event = make_event(referee)
-    rnd = draw_and_start(referee, event)
+    referee, event, rnd, table = _round_in_play(language)
     state = reverse("round-state", args=[event.pk, 1])
     asked = referee.post(state, {"finish": "1"})
     assert QUESTION[language] in asked.content.decode()
@@ -196,8 +202,6 @@ def test_a_confirmation_page_survives_a_reload_and_the_back_button(language: str
     assert after.status_code == 302 and after["Location"].startswith(
         reverse("event", args=[event.pk])
     )
-    table = rnd.tables.order_by("number").first()
-    assert table is not None
     session = table.session
     for url in (
         reverse("round-draw", args=[event.pk]),
@@ -247,11 +251,7 @@ WINNING_TILE = {"zh-hans": "胡牌张", "zh-hant": "胡牌張", "en": "winning t
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_refused_empty_save_says_what_to_fill_in(language: str) -> None:
-    referee = _referee(language)
-    event = make_event(referee)
-    rnd = draw_and_start(referee, event)
-    table = rnd.tables.order_by("number").first()
-    assert table is not None
+    *_, table = _round_in_play(language)
     phone = _speaking(Client(), language)
     start = phone.get(reverse("table-link", args=[table.link_token]))
     query = {k: v[-1] for k, v in parse_qs(urlsplit(start["Location"]).query).items()}
