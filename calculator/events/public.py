@@ -297,8 +297,10 @@ def _hands_etag(request: HttpRequest, token: str) -> str | None:
     )
     if found is None:
         return None
-    shape = f"{'all' if request.GET.get('all') else 'newest'}-{'part' if getattr(request, 'htmx', False) else 'page'}"
-    return f"{found[0]}-{found[1]}-{found[2].timestamp()}-{get_language()}-{shape}"
+    # the list is drawn four ways: newest or every hand, as a part or a page
+    hands = "all" if request.GET.get("all") else "newest"
+    drawn = "part" if getattr(request, "htmx", False) else "page"
+    return f"{found[0]}-{found[1]}-{found[2].timestamp()}-{get_language()}-{hands}-{drawn}"
 
 
 @cache_control(no_cache=True)
