@@ -1,5 +1,6 @@
-"""Who is asking: the client's address, as the rate limits and django-axes
-count it.
+"""Who is asking, and where they are: the client's address, as the rate
+limits and django-axes count it; the site's public address, as every
+absolute link and QR code is written.
 
 Behind ``TRUSTED_PROXIES`` proxies (nginx in front of gunicorn is one) the
 connecting address is the nearest proxy's, the same for everyone, and the
@@ -8,6 +9,10 @@ appends the address it was connected from, so the client's is the
 ``TRUSTED_PROXIES``-th from the right. Whatever stands left of it was sent by
 the client and proves nothing. With no trusted proxy the header is ignored
 altogether: anyone can send one.
+
+The public address is ``PUBLIC_URL`` where it is set, else the one the
+browser asked for, as the trusted proxies pass it (settings:
+``USE_X_FORWARDED_HOST``/``PORT``, ``SECURE_PROXY_SSL_HEADER``).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import ipaddress
 
 from django.conf import settings
 from django.http import HttpRequest
+from django.utils.functional import lazy
 
 
 def client_address(request: HttpRequest) -> str:
@@ -34,3 +40,18 @@ def client_address(request: HttpRequest) -> str:
         # Not an address our proxies would write: the header did not come
         # through them, so it counts as the connection's.
         return remote
+
+
+def public_url(request: HttpRequest, path: str) -> str:
+    """``path`` (``/t/…/``) as the absolute address a player opens."""
+    return settings.PUBLIC_URL + path if settings.PUBLIC_URL else request.build_absolute_uri(path)
+
+
+def public_origin(request: HttpRequest) -> str:
+    return settings.PUBLIC_URL or f"{request.scheme}://{request.get_host()}"
+
+
+def origin(request: HttpRequest) -> dict[str, object]:
+    """Context processor: ``{{ public_origin }}`` before an address in a
+    template, worked out only where a template writes it."""
+    return {"public_origin": lazy(public_origin, str)(request)}

@@ -86,13 +86,26 @@ def _nul(request: HttpRequest, field: str) -> HttpResponse:
 PROXY_BODY_LIMIT = 1024 * 1024
 
 
+# What nginx answers when the app does not (restarting, stuck): these pages
+# cannot be asked of the app then, so deploy/serve.sh has them written to
+# files when the site starts (manage.py proxy_pages) and nginx serves those.
+UNAVAILABLE = (502, 503, 504)
+
+
 def refused_by_the_proxy(request: HttpRequest, status: int) -> HttpResponse:
     """The answer to a request nginx refused itself (a body over its limit, a
-    line it could not read): the app's own page, in the reader's language, in
-    place of nginx's English one. nginx keeps the status it decided."""
+    line it could not read) or could not pass on (no app answering): the
+    app's own page, in the reader's language, in place of nginx's English
+    one. nginx keeps the status it decided."""
     # The language switch leads to the calculator: this address is nginx's alone.
     if status == 413:
         return _too_large(request, PROXY_BODY_LIMIT, language_next="/")
+    if status in UNAVAILABLE:
+        if _wants_json(request):
+            message = "the server is not answering just now; try again in a few seconds"
+            error = {"field": "", "code": "unavailable", "message": message}
+            return JsonResponse({"ok": False, "errors": [error]}, status=status)
+        return render(request, "502.html", {"status": status}, status=status)
     if status not in (400, 414):
         raise Http404
     if _wants_json(request):

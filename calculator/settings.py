@@ -38,6 +38,27 @@ NO_SECRET_KEY = (
     "(make serve makes one in .secret_key), or DEBUG=1 on a developer's machine."
 )
 ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h]
+
+
+def public_origin(url: str) -> str:
+    """``PUBLIC_URL`` (``https://mahjong.example:8443``) → its origin, checked:
+    every absolute link and QR code is written from it, so a typo in it
+    would be printed on every table's card."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"PUBLIC_URL: {url!r} is not http(s)://host[:port]")
+    if parts.path.strip("/") or parts.query or parts.fragment:
+        raise ValueError(f"PUBLIC_URL: {url!r} has a path; the site is served at its root")
+    return f"{parts.scheme}://{parts.netloc.lower()}"
+
+
+# Where players reach the site, when the proxies cannot say it (a NAT's port,
+# a name the proxy does not pass): one setting, and the links, QR codes and
+# CSRF's trusted origins follow it. Without it they follow each request's
+# address as the trusted proxies pass it (below).
+PUBLIC_URL = public_origin(os.environ["PUBLIC_URL"]) if os.environ.get("PUBLIC_URL") else ""
+if PUBLIC_URL and (public_host := urlsplit(PUBLIC_URL).hostname) not in ALLOWED_HOSTS:
+    ALLOWED_HOSTS.append(str(public_host))
 SECURE = os.environ.get("SECURE", "0" if DEBUG else "1") == "1"
 
 INSTALLED_APPS = [
@@ -100,6 +121,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "calculator.addresses.origin",
             ],
         },
     },
@@ -199,17 +221,36 @@ SECURE_CSP = {
     "form-action": [CSP.SELF],
 }
 
+# How many proxies of ours stand in front of the app (nginx: 1). The client's
+# address is read from X-Forwarded-For through them (calculator.addresses);
+# with 0 the header is ignored, as anyone can send one.
+TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
+
+# Behind our proxies the public address is what they pass: the scheme
+# (X-Forwarded-Proto), the host and port the browser asked for (Host,
+# X-Forwarded-Host, X-Forwarded-Port; deploy/nginx.conf sets each, so a
+# client's own are overwritten). Request.build_absolute_uri and CSRF's
+# same-origin check then see the address the browser is on, on any port.
+# Without a proxy of ours these headers are anyone's, and are not read.
+USE_X_FORWARDED_HOST = USE_X_FORWARDED_PORT = TRUSTED_PROXIES > 0
+
 if SECURE:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_SSL_REDIRECT = True
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     SECURE_REDIRECT_EXEMPT = [r"^api/health$"]  # the load balancer's check, over plain HTTP
 
+if TRUSTED_PROXIES > 0:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# The request's own origin is trusted already (Django compares it with the
+# Origin header); PUBLIC_URL's is added for a proxy that does not pass it.
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+if PUBLIC_URL:
+    CSRF_TRUSTED_ORIGINS.append(PUBLIC_URL)
 
 
 def cache_from_url(url: str) -> dict[str, object]:
@@ -227,11 +268,6 @@ CACHES = {
     if os.environ.get("CACHE_URL")
     else {"BACKEND": "calculator.api.counting.SharedDatabaseCache", "LOCATION": "cache"}
 }
-
-# How many proxies of ours stand in front of the app (nginx: 1). The client's
-# address is read from X-Forwarded-For through them (calculator.addresses);
-# with 0 the header is ignored, as anyone can send one.
-TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
 
 # Requests per client (a signed-in referee's account, else the address) a
 # minute before 429: /api/*, and the pages that score (a table of four

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from calculator.addresses import public_url
 from calculator.events.models import Table
 
 ERROR = "m"  # at least 15 % recoverable (segno raises it where the symbol has room)
@@ -21,7 +22,7 @@ BORDER = 4  # the quiet zone the standard asks for, in modules
 
 def table_url(request: HttpRequest, table: Table) -> str:
     """The address the players open: the table's link, with scheme and host."""
-    return request.build_absolute_uri(reverse("table-link", args=[table.link_token]))
+    return public_url(request, reverse("table-link", args=[table.link_token]))
 
 
 def live(table: Table) -> bool:

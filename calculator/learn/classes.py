@@ -32,6 +32,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 
+from calculator.addresses import public_url
 from calculator.learn import grading, pointing
 from calculator.learn.forms import number
 from calculator.learn.models import LEVELS, Answer, DrillHand, DrillSet
@@ -237,7 +238,7 @@ def _detail(
                 "results": results(h, by_hand[h.pk]),
             }
         )
-    link = request.build_absolute_uri(reverse("drill-shared", args=[drill_set.token]))
+    link = public_url(request, reverse("drill-shared", args=[drill_set.token]))
     learners = {a.learner for answers in by_hand.values() for a in answers}
     context = {
         "drill_set": drill_set,

@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from django_htmx.http import replace_url
 from django_htmx.middleware import HtmxDetails
 
+from calculator.addresses import public_url
 from calculator.page.presentation import moved_notes, page_context, refusal_text
 from calculator.page.state import (
     PageState,
@@ -156,7 +157,7 @@ def render_page(
     with seated((extra or {}).get("seat_names", {})):
         context = page_context(state, notices)
     context["seed_lang"] = seed_lang(state.reg.seed)
-    context["share_url"] = request.build_absolute_uri(f"{reverse('index')}?{state.query()}")
+    context["share_url"] = public_url(request, f"{reverse('index')}?{state.query()}")
     context["address"] = address
     context.update(extra or {})
     url = f"{address}?{state.query()}"
