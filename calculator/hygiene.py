@@ -1,8 +1,9 @@
 """Requests no person sends, answered plainly before any view sees them.
 
-- A NUL character in the address: 404. No link of ours holds one, and
+- A NUL character in the address: 400, as nginx in front says too (it
+  refuses one before the app sees it). No link of ours holds one, and
   PostgreSQL refuses NUL in text, so a token or name looked up with one in
-  it would otherwise fail in the database (a 500) instead of finding nothing.
+  it would otherwise fail in the database (a 500).
 - A NUL character in a query or form value: 400, naming the field. It is not
   text anyone typed, and could not be stored.
 - A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``: 413, as the README says, from
@@ -29,7 +30,7 @@ class RequestHygieneMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if "\x00" in request.path_info:
-            raise Http404
+            return _nul(request, "")
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
@@ -73,12 +74,19 @@ def _too_large(request: HttpRequest, limit: int, **context: str) -> HttpResponse
 
 
 def _nul(request: HttpRequest, field: str) -> HttpResponse:
+    """A NUL in ``field``, or in the address itself where ``field`` is empty."""
     if _wants_json(request):
-        error = {"field": field, "code": "nul_character", "message": f"{field}: a NUL is not text"}
+        message = f"{field or 'the address'}: a NUL is not text"
+        error = {"field": field, "code": "nul_character", "message": message}
         return JsonResponse({"ok": False, "errors": [error]}, status=400)
-    problem = _("“%(field)s” holds a NUL character, which is not text. Nothing was changed.") % {
-        "field": field
-    }
+    if field:
+        problem = _(
+            "“%(field)s” holds a NUL character, which is not text. Nothing was changed."
+        ) % {"field": field}
+    else:
+        problem = _(
+            "The address holds a NUL character, which no link here has. Nothing was changed."
+        )
     return render(request, "400.html", {"problem": problem}, status=400)
 
 

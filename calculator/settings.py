@@ -274,6 +274,11 @@ CACHES = {
 # tapping away stays well under it).
 API_RATE_LIMIT = int(os.environ.get("API_RATE_LIMIT", "120"))
 PAGE_RATE_LIMIT = int(os.environ.get("PAGE_RATE_LIMIT", "600"))
+# Requests a minute per client to the links holding a token (/t/…, /e/…):
+# a table's four phones make about 40 (each polls every POLL_SECONDS); a
+# club's 16 tables behind one router about 500; a client guessing tokens is
+# stopped long before it finds one.
+LINK_RATE_LIMIT = int(os.environ.get("LINK_RATE_LIMIT", "1200"))
 
 # How often a phone asks again, in seconds: a table's phones for its saved
 # hands and what the referee did, a player following the standings. Each ask

@@ -48,6 +48,7 @@ def _no_rate_limits(settings: pytest.FixtureRequest) -> None:
     have their own tests."""
     settings.API_RATE_LIMIT = 0  # type: ignore[attr-defined]
     settings.PAGE_RATE_LIMIT = 0  # type: ignore[attr-defined]
+    settings.LINK_RATE_LIMIT = 0  # type: ignore[attr-defined]
 
 
 @pytest.fixture(scope="session")

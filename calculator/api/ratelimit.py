@@ -1,8 +1,9 @@
 """Rate limits per client: 429 with a clear answer past them.
 
-``/api/*`` (``API_RATE_LIMIT`` a minute) and the pages that score a hand
+``/api/*`` (``API_RATE_LIMIT`` a minute), the pages that score a hand
 (``PAGE_RATE_LIMIT``: the calculator, a session's hand, the comparison), whose
-waits search costs tens of milliseconds. A signed-in referee is counted by
+waits search costs tens of milliseconds, and the links that hold a token
+(``LINK_RATE_LIMIT``: a table's, an event's …), which a client could guess at. A signed-in referee is counted by
 account, apart from whatever else comes from the same address (a club's
 phones behind one router); everyone else by address, as
 ``calculator.addresses`` reads it behind the trusted proxies. Counts live in
@@ -24,6 +25,11 @@ from calculator.addresses import client_address
 from calculator.api.counting import counted
 
 SCORING_PAGES = re.compile(r"^/(?:$|compare/$|sessions/\d+/hand/$)")
+# The addresses that hold a secret token (a table's, an event's, a shared
+# session's, profile's or drill set's): a client trying tokens one after
+# another is refused like any other flood, while a table's four phones
+# (a page, a poll every few seconds, a save) stay far below the limit.
+TOKEN_LINKS = re.compile(r"^/(?:t|e|s|p|learn/s)/[^/]+/")
 
 
 def _who(request: HttpRequest) -> str:
@@ -44,10 +50,12 @@ class RateLimitMiddleware:
             kind, limit = "api", settings.API_RATE_LIMIT
         elif SCORING_PAGES.match(path):
             kind, limit = "page", settings.PAGE_RATE_LIMIT
+        elif TOKEN_LINKS.match(path):
+            kind, limit = "link", settings.LINK_RATE_LIMIT
         else:
             return self.get_response(request)
         if limit > 0 and counted(f"{kind}:{_who(request)}", 60) > limit:
-            return _too_many(request, limit, kind == "page")
+            return _too_many(request, limit, kind != "api")
         return self.get_response(request)
 
 

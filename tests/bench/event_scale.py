@@ -39,6 +39,7 @@ os.environ.update(
     SECURE="0",
     API_RATE_LIMIT="0",
     PAGE_RATE_LIMIT="0",
+    LINK_RATE_LIMIT="0",
     ALLOWED_HOSTS="127.0.0.1,testserver",
     DJANGO_SETTINGS_MODULE="calculator.settings",
 )

@@ -68,6 +68,7 @@ def serve(directory: str) -> subprocess.Popen[bytes]:
         "SECURE": "0",
         "API_RATE_LIMIT": "0",
         "PAGE_RATE_LIMIT": "0",
+        "LINK_RATE_LIMIT": "0",
         "ALLOWED_HOSTS": "127.0.0.1",
         "SQLITE_PATH": f"{directory}/db.sqlite3",
     }

@@ -55,6 +55,7 @@ def test_tables_saving_at_once_lose_nothing_when_killed(tmp_path: Path) -> None:
         "DEBUG": "0",
         "SECURE": "0",
         "PAGE_RATE_LIMIT": "0",
+        "LINK_RATE_LIMIT": "0",
         "ALLOWED_HOSTS": "127.0.0.1",
         "PYTHONPATH": str(ROOT),
     }

@@ -18,6 +18,7 @@ os.environ.update(
     SECURE="0",
     API_RATE_LIMIT="0",
     PAGE_RATE_LIMIT="0",
+    LINK_RATE_LIMIT="0",
     ALLOWED_HOSTS="127.0.0.1",
     SQLITE_PATH=os.path.join(tempfile.gettempdir(), "suanfan-instructions.sqlite3"),
 )

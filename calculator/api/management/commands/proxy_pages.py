@@ -35,4 +35,6 @@ class Command(BaseCommand):
                     page = refused_by_the_proxy(request, status)
                 (directory / f"{status}.{code}.html").write_bytes(page.content)
             request = factory.get("/", HTTP_X_REFUSED_URI="/api/score")
-            (directory / f"{status}.json").write_bytes(refused_by_the_proxy(request, status).content)
+            (directory / f"{status}.json").write_bytes(
+                refused_by_the_proxy(request, status).content
+            )
