@@ -15,13 +15,14 @@ STAMP   := $(VENV)/.installed
 # only the engine's compiler for make serve (its own SERVE_VENV).
 EXTRAS  ?= test,bench
 HOST    ?= 127.0.0.1
-PORT    ?= 8000
+# make run's port; make serve's default depends on TLS (deploy/serve.sh).
+PORT    ?=
 # The suite runs in this many processes (pytest-xdist), a test file to each:
 # its module's set-up (a served stack, fixed ports) stays in one.
 TEST_WORKERS ?= 2
 PYTEST_ARGS  ?= -n $(TEST_WORKERS) --dist loadfile
 
-.PHONY: compile run serve serve-here slow-clients stack-deps load fuzz test lint typecheck pytest pytest-postgres bench bench-page bench-event browser-deps clean messages
+.PHONY: compile run serve serve-here serve-env backup restore slow-clients stack-deps load fuzz test lint typecheck pytest pytest-postgres bench bench-page bench-event browser-deps clean messages
 
 $(STAMP): pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then \
@@ -68,7 +69,7 @@ export MYPYC_BUILD
 
 run: $(STAMP) $(COMPILED)
 	DEBUG=1 $(BIN)/python manage.py migrate --noinput
-	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
+	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(or $(PORT),8000)
 
 # Debian's chromium (and CJK fonts, so screenshots show the tiles' words) for
 # the browser tests, and axe-core from the npm registry for their accessibility
@@ -148,11 +149,31 @@ messages: $(STAMP)
 WORKERS    ?= 3
 SERVE_VENV ?= .venv-serve
 SERVE_DIR  ?= .serve
+# It supervises: gunicorn or nginx killed is back within seconds (the same
+# under systemd, deploy/suanfan.service, which runs deploy/serve.sh).
+# make serve-env builds that environment alone (an upgrade, before a restart).
 serve:
 	@$(MAKE) --no-print-directory VENV=$(SERVE_VENV) EXTRAS=build serve-here
 
+serve-env:
+	@$(MAKE) --no-print-directory VENV=$(SERVE_VENV) EXTRAS=build compile
+
 serve-here: $(STAMP) $(COMPILED)
 	PY=$(BIN)/python HOST=$(HOST) PORT=$(PORT) WORKERS=$(WORKERS) SERVE_DIR=$(SERVE_DIR) deploy/serve.sh
+
+# A consistent copy of the database while the site serves (pg_dump, or
+# SQLite's online backup) into BACKUP_DIR, older than BACKUP_KEEP_DAYS
+# removed; make restore FILE=… brings one back (then migrates). The same
+# settings as make serve (DATABASE_URL, SQLITE_PATH); PY= another Python.
+BACKUP_DIR       ?= backups
+BACKUP_KEEP_DAYS ?= 30
+SERVE_PY          = $(or $(PY),$(wildcard $(SERVE_VENV)/bin/python),$(BIN)/python)
+backup:
+	$(SERVE_PY) manage.py backup --to "$(BACKUP_DIR)" --keep-days $(BACKUP_KEEP_DAYS)
+
+restore:
+	@test -n "$(FILE)" || { echo "make restore FILE=backups/suanfan-….dump (or .sqlite3)" >&2; exit 1; }
+	$(SERVE_PY) manage.py restore "$(FILE)"
 
 # 8 connections trickling their headers and 8 their bodies, held 20 s,
 # while / is timed: through nginx as make serve runs it, and straight at

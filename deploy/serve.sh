@@ -107,11 +107,16 @@ else
   FORWARDED='$scheme $http_host $server_port'
 fi
 read -r PROTO FHOST FPORT <<<"$FORWARDED"
+# Started as root (a trial: the service runs as a user of its own), nginx
+# would run its worker as nobody, who may not read SERVE_DIR (the 502 pages,
+# the static files): it runs as SERVE_DIR's owner instead.
+WORKER_USER=""
+[ "$(id -u)" != 0 ] || WORKER_USER="user $(stat -c %U "$SERVE_DIR");"
 APPS="127.0.0.1:$APP_PORT"
 for more in ${MORE_APPS:-}; do APPS="$APPS; server $more"; done
 sed -e "s|@DIR@|$SERVE_DIR|g" -e "s|@ACCESS_LOG@|$ACCESS_LOG|g" \
   -e "s|@APP@|$APPS|g" -e "s|@LISTEN@|$LISTEN|g" -e "s|@STATIC@|$STATIC_ROOT|g" \
-  -e "s|@PROTO@|$PROTO|g" -e "s|@HOST@|$FHOST|g" -e "s|@PORT@|$FPORT|g" \
+  -e "s|@USER@|$WORKER_USER|g" -e "s|@PROTO@|$PROTO|g" -e "s|@HOST@|$FHOST|g" -e "s|@PORT@|$FPORT|g" \
   deploy/nginx.conf > "$SERVE_DIR/nginx.conf"
 TZ=UTC "$NGINX" -t -q -p "$SERVE_DIR" -c "$SERVE_DIR/nginx.conf" -e stderr -g "daemon off;"
 
