@@ -8,6 +8,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import re
 import signal
 import ssl
 import subprocess
@@ -56,7 +57,8 @@ class Stack:
         self.env.pop("CACHE_URL", None)
         self.env.pop("DJANGO_SETTINGS_MODULE", None)
         if not self.env.get("DATABASE_URL"):
-            self.env["SQLITE_PATH"] = str(where / "db.sqlite3")
+            self.env.setdefault("SQLITE_PATH", str(where / "db.sqlite3"))
+        where.mkdir(parents=True, exist_ok=True)
         self.log = (where / "serve.log").open("w")
         self.process = subprocess.Popen(
             ["deploy/serve.sh"], cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT
@@ -165,3 +167,42 @@ class Phone:
             key, _, rest = value.partition("=")
             self.cookies[key] = rest.split(";", 1)[0]
         return status, answer, body.decode()
+
+
+def csrf(page: str) -> str:
+    found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    assert found, page[:500]
+    return found[1]
+
+
+def sign_in(phone: Phone, name: str) -> None:
+    page = phone.go("GET", "/accounts/login/")[2]
+    form = urllib.parse.urlencode(
+        {"csrfmiddlewaretoken": csrf(page), "username": name, "password": "a-long-enough-password"}
+    )
+    status, _, body = phone.go("POST", "/accounts/login/", form)
+    assert status == 302, body[:800]  # not CSRF's 403
+
+
+def save_a_hand(phone: Phone, path: str) -> str:
+    """Open a table's link and save the spec's 楚州 hand through its form; the
+    page the phone is led to."""
+    status, _, page = phone.get(path)
+    assert status == 200, page[:500]
+    entry = dict(re.findall(r'name="(key|deal|table_mark)" value="([^"]*)"', page))
+    form = urllib.parse.urlencode(
+        {
+            "csrfmiddlewaretoken": csrf(page),
+            "r": "chuzhou",
+            "h": "234m567m345p79s11z",
+            "w": "8s",
+            "s": "S",
+            "b": "discard",
+            "dc": "E",
+            "g": "ready_declared",
+            **entry,
+        }
+    )
+    status, answer, body = phone.go("POST", path + "save/", form)
+    assert status in (302, 303), body[:800]
+    return phone.get(answer["Location"])[2]

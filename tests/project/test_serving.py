@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.project.stack import Phone, Stack
+from tests.project.stack import Phone, Stack, save_a_hand, sign_in
 from tests.project.test_production_stack import nginx_available
 
 PORT = 18_810  # nginx; gunicorn on 18_811
@@ -45,45 +45,6 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
 @pytest.fixture(scope="module")
 def evening(stack: Stack) -> dict[str, str]:
     return stack.evening()
-
-
-def csrf(page: str) -> str:
-    found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
-    assert found, page[:500]
-    return found[1]
-
-
-def sign_in(phone: Phone, name: str) -> None:
-    page = phone.go("GET", "/accounts/login/")[2]
-    form = urllib.parse.urlencode(
-        {"csrfmiddlewaretoken": csrf(page), "username": name, "password": "a-long-enough-password"}
-    )
-    status, _, body = phone.go("POST", "/accounts/login/", form)
-    assert status == 302, body[:800]  # not CSRF's 403
-
-
-def save_a_hand(phone: Phone, path: str) -> str:
-    """Open a table's link and save the spec's 楚州 hand through its form; the
-    page the phone is led to."""
-    status, _, page = phone.get(path)
-    assert status == 200, page[:500]
-    entry = dict(re.findall(r'name="(key|deal|table_mark)" value="([^"]*)"', page))
-    form = urllib.parse.urlencode(
-        {
-            "csrfmiddlewaretoken": csrf(page),
-            "r": "chuzhou",
-            "h": "234m567m345p79s11z",
-            "w": "8s",
-            "s": "S",
-            "b": "discard",
-            "dc": "E",
-            "g": "ready_declared",
-            **entry,
-        }
-    )
-    status, answer, body = phone.go("POST", path + "save/", form)
-    assert status in (302, 303), body[:800]
-    return phone.get(answer["Location"])[2]
 
 
 def test_a_non_default_port_serves_forms_links_and_qr_codes(
