@@ -19,11 +19,11 @@ if ! command -v wrk >/dev/null 2>&1; then
 fi
 
 DIR=$(mktemp -d /tmp/suanfan-load.XXXXXX)
-# The README's set-up: PostgreSQL, no CACHE_URL, the rate limits counting
-# every request (set too high to refuse any: wrk is one address).
+# The README's set-up: PostgreSQL, the rate limits counting every request
+# (set too high to refuse any: wrk is one address), in the database or, with
+# CACHE_URL=redis://…, in Redis, as a served site would count them.
 export SECRET_KEY="load-test-$(date +%s)-not-for-production-use-xxxxxxxx" DEBUG=0 SECURE=0 \
-  API_RATE_LIMIT=1000000000 PAGE_RATE_LIMIT=1000000000 ALLOWED_HOSTS=127.0.0.1
-unset CACHE_URL
+  API_RATE_LIMIT=1000000000 PAGE_RATE_LIMIT=1000000000 LINK_RATE_LIMIT=1000000000 ALLOWED_HOSTS=127.0.0.1
 PG=""
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 if [ -z "${DATABASE_URL:-}" ]; then
@@ -70,22 +70,29 @@ run() {  # name, seconds, then wrk's arguments
 }
 
 # This machine's speed drifts by a quarter from minute to minute, so the bare
-# view and the scoring endpoint take turns in short rounds: a slow minute
-# then lands on both instead of on whichever ran in it.
+# view and each endpoint take turns in short rounds: a slow minute then
+# lands on all of them instead of on whichever ran in it.
 ROUNDS=${LOAD_ROUNDS:-3}
 PER_ROUND=$(( (SECONDS_EACH + ROUNDS - 1) / ROUNDS ))
-echo "load: ${SECONDS_EACH}s each in $ROUNDS rounds, 32 connections, $WORKERS gunicorn workers, 127.0.0.1:$PORT, ${DATABASE_URL:+PostgreSQL}${SQLITE_PATH:+SQLite}, rate limits counting"
+PAGE="/?r=laosanfan&h=13s66m888m&w=2s&m=k9999m+p555m&s=S&d=E&b=self_draw"
+COUNTING="database"; [ -n "${CACHE_URL:-}" ] && COUNTING="Redis (CACHE_URL)"
+echo "load: ${SECONDS_EACH}s each in $ROUNDS rounds, 32 connections, $WORKERS gunicorn workers, 127.0.0.1:$PORT, ${DATABASE_URL:+PostgreSQL}${SQLITE_PATH:+SQLite}, rate limits counting in the $COUNTING"
+echo "machine: $(nproc) cores, $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo), load average $(cut -d' ' -f1-3 /proc/loadavg) before"
 for round in $(seq "$ROUNDS"); do
   echo "round $round"
   run bare-json "$PER_ROUND" "http://127.0.0.1:$PORT/api/health"
   run api-score "$PER_ROUND" -s tests/load/score.lua "http://127.0.0.1:$PORT/api/score"
+  run page "$PER_ROUND" "http://127.0.0.1:$PORT$PAGE"
 done
-run page "$SECONDS_EACH" "http://127.0.0.1:$PORT/?r=laosanfan&h=13s66m888m&w=2s&m=k9999m+p555m&s=S&d=E&b=self_draw"
 mean() { awk '{ s += $1 } END { printf "%.0f", s / NR }' "$1"; }
-bare=$(mean "$DIR/bare-json.rps") score=$(mean "$DIR/api-score.rps")
-echo "mean over the rounds: bare-json $bare req/s, api-score $score req/s"
-# Each round's pair ran side by side in time; their median ratio is the
-# figure least moved by the machine's drift.
-paste "$DIR/api-score.rps" "$DIR/bare-json.rps" | awk '{ print 100 * $1 / $2 }' | sort -n |
-  awk '{ r[NR] = $1 } END { m = (NR % 2) ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2;
-    printf "api-score / bare-json = %.0f%% (median of %d rounds; lowest %.0f%%, highest %.0f%%)\n", m, NR, r[1], r[NR] }'
+# Each round's runs were side by side in time: the median of the rounds'
+# ratios to the bare view is the figure least moved by the machine's drift.
+echo "each endpoint against the bare view of the same rounds (median of $ROUNDS rounds; lowest, highest):"
+printf '  %-10s %8s req/s\n' bare-json "$(mean "$DIR/bare-json.rps")"
+for name in api-score page; do
+  paste "$DIR/$name.rps" "$DIR/bare-json.rps" | awk '{ print 100 * $1 / $2 }' | sort -n |
+    awk -v name="$name" -v rps="$(mean "$DIR/$name.rps")" '{ r[NR] = $1 } END {
+      m = (NR % 2) ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2
+      printf "  %-10s %8s req/s   %s / bare-json = %.1f%% (lowest %.1f%%, highest %.1f%%)\n", name, rps, name, m, r[1], r[NR] }'
+done
+echo "load average $(cut -d' ' -f1-3 /proc/loadavg) after"
