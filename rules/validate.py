@@ -151,7 +151,10 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
     draw = win_by == "draw"
 
     dealer = _seat(raw, "dealer", seats, errs, required=True)
-    seat = _seat(raw, "seat", seats, errs, required=not draw)
+    # A drawn hand has no winner: the spec settles only kong money, events and
+    # the next table, so what would describe a winner (seat, hand, winning
+    # tile, melds, flowers, flags) is ignored rather than checked.
+    seat = None if draw else _seat(raw, "seat", seats, errs, required=True)
     discarder = None
     if win_by in ("discard", "robbing_kong"):
         discarder = _seat(raw, "discarder", seats, errs, required=False)
@@ -173,14 +176,14 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
         elif discarder is not None and discarder == seat:
             _add(errs, "discarder", "discarder_is_winner", "the winner cannot be the discarder")
 
-    concealed = _tiles(raw, "hand", errs, required=not draw)
+    concealed = [] if draw else _tiles(raw, "hand", errs, required=True)
     win_tile: int | None = None
     if not draw and not for_waits:
         win_tile = _one_tile(raw, "win_tile", errs)
-    melds = _melds(raw.get("melds"), "melds", region, errs, own=True)
+    melds = [] if draw else _melds(raw.get("melds"), "melds", region, errs, own=True)
     other = _other_melds(raw.get("other_melds"), seats, region, errs)
-    flowers = _tiles(raw, "flowers", errs, required=False)
-    flags = _flags(raw.get("flags"), region, errs)
+    flowers = [] if draw else _tiles(raw, "flowers", errs, required=False)
+    flags = [] if draw else _flags(raw.get("flags"), region, errs)
     events = _events(raw.get("events"), seats, region, errs)
     table = _table(raw.get("table"), seats, region, errs)
 
