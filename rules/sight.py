@@ -48,9 +48,9 @@ def in_sight(hand: Hand) -> list[int]:
             for t in m.tiles:
                 counts[t] += 1
     for key in TABLE_TILES:
-        t = hand.table.get(key)
-        if t is not None and not (key == "bao_tile" and _won_by_dui_bao(hand)):
-            counts[t] += 1
+        flipped = hand.table.get(key)
+        if flipped is not None and not (key == "bao_tile" and _won_by_dui_bao(hand)):
+            counts[flipped] += 1
     robbed = robbed_tile(hand)
     if robbed is not None:
         counts[robbed] += ROBBED_SHOWN
