@@ -13,9 +13,9 @@ comes from one of two sources:
   item survives it.
 
 Every candidate is scored by the engine and held to the wall
-(``off_the_table``: at most four of each tile in sight, the robbed kong's
-three and the table's flipped tiles included; seats, melds and flags as a
-real table allows); one that does not win or
+(``off_the_table``: at most four of each tile in sight, counted as the
+scorer counts them, ``rules.sight``; seats, melds and flags as a real table
+allows); one that does not win or
 could not lie on a table is drawn again (a bounded number of times; a golden case is the last resort, and it
 wins by construction). ``deal_many`` cycles ``want`` over the items not yet
 dealt, so that every item of the region turns up, rare ones included.
@@ -38,14 +38,13 @@ from rules.engine import score_json
 from rules.hand import EGG_TILES
 from rules.regions import REGIONS
 from rules.tiles import (
-    NotationError,
     format_tiles,
-    is_flower,
     is_honor,
     parse,
     parse_one,
     tile_code,
 )
+from rules.validate import validate
 
 # From the package, not this module: compiled by mypyc, a module's __file__
 # is not where its source lies (rules/__init__.py is never compiled).
@@ -136,45 +135,19 @@ def deal_many(region: str, n: int, seed: int = 0) -> Iterator[dict[str, Any]]:
         yield hand
 
 
-# A flipped tile of the table is a copy taken from the wall too.
-WALL_TABLE_TILES = ("maima_tile", "bao_tile")
-
-
-def wall_counts(hand: dict[str, Any]) -> dict[str, int]:
-    """Copies of each tile a hand puts on the table: the winner's hand,
-    melds, winning tile and flowers (金湖's dragons among them), the others'
-    melds shown, the table's flipped tiles and, for a robbed kong, the
-    three copies of the winning tile already in the robbed seat's pong."""
-    texts = [str(hand.get(k) or "") for k in ("hand", "win_tile", "flowers")]
-    texts += [m.get("tiles", "") for m in hand.get("melds") or ()]
-    texts += [m.get("tiles", "") for ms in (hand.get("other_melds") or {}).values() for m in ms]
-    table = hand.get("table") or {}
-    texts += [str(table[k]) for k in WALL_TABLE_TILES if table.get(k)]
-    if hand.get("win_by") == "robbing_kong" and hand.get("win_tile"):
-        texts += [str(hand["win_tile"])] * 3
-    counts: dict[str, int] = {}
-    for text in texts:
-        try:
-            tiles = parse(text)
-        except NotationError:
-            continue
-        for t in tiles:
-            code = tile_code(t)
-            counts[code] = counts.get(code, 0) + 1
-    return counts
-
-
 def beyond_the_wall(hand: dict[str, Any]) -> list[str]:
     """The tiles of which the hand shows more than the wall holds (four), or
-    more of a flower than the region plays; empty for a hand that can happen."""
-    region = REGIONS[hand["region"]]
-    over = []
-    for code, n in wall_counts(hand).items():
-        t = parse_one(code)
-        limit = region.flower_limit(t) if is_flower(t) else 4
-        if n > limit:
-            over.append(code)
-    return sorted(over)
+    more of a flower than the region plays, counted as the scorer counts them
+    (``rules.sight``: the robbed kong's three and the table's flipped tiles
+    included); empty for a hand that can happen."""
+    _, errors = validate(hand)
+    return sorted(
+        {
+            str(e.text.values["tile"])
+            for e in errors
+            if e.code in ("too_many_copies", "too_many_flowers") and "tile" in e.text.values
+        }
+    )
 
 
 KONGS = ("kong", "added_kong", "concealed_kong")
@@ -221,9 +194,6 @@ def off_the_table(hand: dict[str, Any]) -> list[str]:
         out.append("a kong replacement without a kong of one's own drawn on")
     if "last_tile" in flags and win_by == "robbing_kong":
         out.append("a kong robbed off the last tile")
-    if win_by == "robbing_kong" and wall_counts(hand).get(hand["win_tile"], 0) != 4:
-        # Counting the robbed seat's three, the robbed tile is the only one left.
-        out.append("the robbed tile is held elsewhere too")
     for s in hand.get("other_melds") or {}:
         if s == seat or s not in seats:
             out.append(f"others' melds for {s}")

@@ -8,6 +8,7 @@ reported at once, so a player fixes the hand in one go.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from rules import options as options_mod
@@ -28,10 +29,10 @@ from rules.hand import (
 )
 from rules.region import Region
 from rules.regions import REGIONS
+from rules.sight import COPIES, ROBBED_SHOWN, TABLE_TILES, in_sight, robbed_fourth, robbed_tile
 from rules.text import Text, says
 from rules.tiles import (
     N_KINDS,
-    N_TILES,
     NotationError,
     format_tiles,
     is_suited,
@@ -150,7 +151,10 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
     draw = win_by == "draw"
 
     dealer = _seat(raw, "dealer", seats, errs, required=True)
-    seat = _seat(raw, "seat", seats, errs, required=not draw)
+    # A drawn hand has no winner: the spec settles only kong money, events and
+    # the next table, so what would describe a winner (seat, hand, winning
+    # tile, melds, flowers, flags) is ignored rather than checked.
+    seat = None if draw else _seat(raw, "seat", seats, errs, required=True)
     discarder = None
     if win_by in ("discard", "robbing_kong"):
         discarder = _seat(raw, "discarder", seats, errs, required=False)
@@ -172,24 +176,25 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
         elif discarder is not None and discarder == seat:
             _add(errs, "discarder", "discarder_is_winner", "the winner cannot be the discarder")
 
-    errors_before = len(errs)
-    concealed = _tiles(raw, "hand", errs, required=not draw)
-    hand_parsed = len(errs) == errors_before
+    concealed = [] if draw else _tiles(raw, "hand", errs, required=True)
     win_tile: int | None = None
     if not draw and not for_waits:
         win_tile = _one_tile(raw, "win_tile", errs)
-    melds = _melds(raw.get("melds"), "melds", region, errs, own=True)
+    melds = [] if draw else _melds(raw.get("melds"), "melds", region, errs, own=True)
     other = _other_melds(raw.get("other_melds"), seats, region, errs)
-    flowers = _tiles(raw, "flowers", errs, required=False)
-    flags = _flags(raw.get("flags"), region, errs)
+    flowers = [] if draw else _tiles(raw, "flowers", errs, required=False)
+    flags = [] if draw else _flags(raw.get("flags"), region, errs)
     events = _events(raw.get("events"), seats, region, errs)
     table = _table(raw.get("table"), seats, region, errs)
 
+    # One error, one cause: each check below skips what an earlier one refused
+    # (a meld refused leaves the tile count unknown; flowers refused are not
+    # counted again as copies), so a mistake is named once, where it was made.
     for where, tiles in (
         ("hand", concealed),
         ("win_tile", [win_tile] if win_tile is not None else []),
     ):
-        for t in tiles:
+        for t in sorted(set(tiles)):
             if t >= N_KINDS or t not in region.tiles:
                 _add(
                     errs,
@@ -199,36 +204,15 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
                     tile=tile_code(t),
                     region=region.name,
                 )
-    if len(flowers) > region.max_flowers:
-        values = {"region": region.name, "limit": region.max_flowers, "count": len(flowers)}
-        if region.max_flowers == 0:
-            many = says("{region} is played without flower tiles", **values)
-        else:
-            many = says("{region} has {limit} flower tiles; {count} are entered", **values)
-        errs.append(ErrorInfo("flowers", "too_many_flowers", many))
-    for t in sorted(set(flowers)):
-        if t not in region.flower_tiles:
-            _add(
-                errs,
-                "flowers",
-                "tile_not_in_region",
-                "{tile} is not a flower in {region}",
-                tile=tile_code(t),
-                region=region.name,
-            )
-        elif flowers.count(t) > region.flower_limit(t):
-            values = {"tile": tile_code(t), "count": flowers.count(t)}
-            limit = region.flower_limit(t)
-            if limit == 1:
-                again = says("{tile} appears {count} times; there is only one", **values)
-            else:
-                again = says(
-                    "{tile} appears {count} times; there are only {limit}", limit=limit, **values
-                )
-            errs.append(ErrorInfo("flowers", "too_many_flowers", again))
+    _flowers_checked(flowers, region, errs)
 
-    # A count is only worth reporting for tiles that were read.
-    if not draw and hand_parsed and (win_tile is not None or for_waits):
+    refused = _refused(errs)
+    # A count is only worth reporting for tiles that were read and kept.
+    if (
+        not draw
+        and (win_tile is not None or for_waits)
+        and not refused & {"hand", "win_tile", "melds"}
+    ):
         expected = 13 - 3 * len(melds)
         if expected < 1:
             _add(
@@ -240,10 +224,6 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
             )
         elif len(concealed) != expected:
             errs.append(ErrorInfo("hand", "wrong_tile_count", _wrong_count(melds, concealed)))
-
-    _copies(concealed or [], win_tile, melds, other, flowers, errs)
-    if errs:
-        return None, errs
 
     rules = raw.get("rules")
     hand = Hand(
@@ -259,15 +239,118 @@ def validate(raw: object, for_waits: bool = False) -> tuple[Validated | None, li
         frozenset(flags),
         tuple(events),
         players,
-        dict(rules) if rules else {},
+        dict(rules) if isinstance(rules, Mapping) else {},
         table,
         other,
     )
+    errs.extend(copies_problems(_kept(hand, refused)))
+    if errs:
+        return None, errs
     if not for_waits:
         errs.extend(region.check_hand(hand, opts))
     if errs:
         return None, errs
     return (hand, opts), errs
+
+
+def _refused(errs: _Errors) -> set[str]:
+    """The fields an error already names (``melds[0].tiles`` → ``melds``)."""
+    return {e.field.split(".")[0].split("[")[0] for e in errs}
+
+
+def _kept(hand: Hand, refused: set[str]) -> Hand:
+    """The hand without the fields a check refused: later checks count only
+    what was read and kept (a refused meld or other meld is already left out)."""
+    if not refused & {"hand", "win_tile", "flowers", "win_by"}:
+        return hand
+    return replace(
+        hand,
+        concealed=() if "hand" in refused else hand.concealed,
+        win_tile=None if "win_tile" in refused else hand.win_tile,
+        flowers=() if "flowers" in refused else hand.flowers,
+        win_by="self_draw" if "win_by" in refused else hand.win_by,
+    )
+
+
+def _flowers_checked(flowers: list[int], region: Region, errs: _Errors) -> None:
+    """Flowers where the region plays them; each a tile the region sets aside,
+    no more copies of it than there are; then, where each is fine, no more
+    of them than the region has."""
+    values = {"region": region.name, "limit": region.max_flowers, "count": len(flowers)}
+    if flowers and region.max_flowers == 0:
+        many = says("{region} is played without flower tiles", **values)
+        errs.append(ErrorInfo("flowers", "too_many_flowers", many))
+        return
+    before = len(errs)
+    for t in sorted(set(flowers)):
+        if t not in region.flower_tiles:
+            _add(
+                errs,
+                "flowers",
+                "tile_not_in_region",
+                "{tile} is not a flower in {region}",
+                tile=tile_code(t),
+                region=region.name,
+            )
+        elif flowers.count(t) > region.flower_limit(t):
+            again_values = {"tile": tile_code(t), "count": flowers.count(t)}
+            limit = region.flower_limit(t)
+            if limit == 1:
+                again = says("{tile} appears {count} times; there is only one", **again_values)
+            else:
+                again = says(
+                    "{tile} appears {count} times; there are only {limit}",
+                    limit=limit,
+                    **again_values,
+                )
+            errs.append(ErrorInfo("flowers", "too_many_flowers", again))
+    if len(errs) == before and len(flowers) > region.max_flowers:
+        many = says("{region} has {limit} flower tiles; {count} are entered", **values)
+        errs.append(ErrorInfo("flowers", "too_many_flowers", many))
+
+
+def copies_problems(hand: Hand) -> list[ErrorInfo]:
+    """A tile of which the hand shows more than four (``rules.sight``), named
+    where its copies were entered; a robbed kong's tile held elsewhere too is
+    named at the way of winning, which is what makes it one copy too many."""
+    counts = in_sight(hand)
+    robbed = robbed_tile(hand)
+    out: list[ErrorInfo] = []
+    for t in range(N_KINDS):
+        n = counts[t]
+        if n <= COPIES:
+            continue
+        code = tile_code(t)
+        entered = n - ROBBED_SHOWN if t == robbed else n
+        if entered <= COPIES:
+            out.append(ErrorInfo("win_by", "too_many_copies", robbed_fourth(code, entered - 1)))
+            continue
+        out.append(
+            ErrorInfo(
+                _where_copies_are(hand, t),
+                "too_many_copies",
+                says(
+                    "{tile} appears {count} times; there are only four of each tile",
+                    tile=code,
+                    count=entered,
+                ),
+            )
+        )
+    return out
+
+
+def _where_copies_are(hand: Hand, tile: int) -> str:
+    """The field to name for too many copies of ``tile``: the hand where it
+    holds any, else the first place that does."""
+    if tile in hand.concealed or tile == hand.win_tile:
+        return "hand"
+    if any(tile in m.tiles for m in hand.melds):
+        return "melds"
+    if tile in hand.flowers:
+        return "flowers"
+    if any(tile in m.tiles for ms in hand.other_melds.values() for m in ms):
+        return "other_melds"
+    return next((f"table.{k}" for k in TABLE_TILES if hand.table.get(k) == tile), "hand")
 
 
 def _wrong_count(melds: list[Meld], concealed: list[int]) -> Text:
@@ -657,38 +740,3 @@ def _table_value(kind: str, v: object, seats: tuple[str, ...], key: str) -> tupl
         except NotationError as e:
             return e.text, None
     return says("“{table_key}” is not understood", table_key=key), None
-
-
-def _copies(
-    concealed: list[int],
-    win_tile: int | None,
-    melds: list[Meld],
-    other: dict[str, tuple[Meld, ...]],
-    flowers: list[int],
-    errs: _Errors,
-) -> None:
-    counts = [0] * N_TILES  # flowers too: 金湖's dragons are flowers
-    for t in concealed:
-        counts[t] += 1
-    for t in flowers:
-        counts[t] += 1
-    if win_tile is not None:
-        counts[win_tile] += 1
-    for m in melds:
-        for t in m.tiles:
-            counts[t] += 1
-    for ms in other.values():
-        for m in ms:
-            for t in m.tiles:
-                counts[t] += 1
-    for t in range(N_KINDS):
-        n = counts[t]
-        if n > 4:
-            _add(
-                errs,
-                "hand",
-                "too_many_copies",
-                "{tile} appears {count} times; there are only four of each tile",
-                tile=tile_code(t),
-                count=n,
-            )

@@ -17,6 +17,7 @@ from rules.hand import ErrorInfo, Hand, Score
 from rules.region import Region
 from rules.regions import REGIONS
 from rules.report import SCORE_DEFAULTS, outcome_json, to_json
+from rules.sight import in_sight, left_to_win, robbed_fourth, robbed_tile
 from rules.split import waits as shape_waits
 from rules.text import says
 from rules.tiles import N_KINDS, tile_code
@@ -44,15 +45,6 @@ def candidates(region: Region, hand: Hand, opts: Any) -> list[int]:
     if bao is not None and "ready_declared" in hand.flags and hand.self_drawn and found:
         found.add(bao)  # 长春: a self-drawn 宝 stands for a winning tile
     return sorted(t for t in found if t < N_KINDS)
-
-
-def unseen(hand: Hand, tile: int) -> int:
-    """Copies of a tile not in this hand, its melds or the others' kongs."""
-    seen = sum(1 for t in hand.concealed if t == tile)
-    seen += sum(1 for m in hand.melds for t in m.tiles if t == tile)
-    seen += sum(1 for ms in hand.other_melds.values() for m in ms for t in m.tiles if t == tile)
-    seen += sum(1 for t in hand.flowers if t == tile)
-    return max(0, 4 - seen)
 
 
 @dataclass(frozen=True)
@@ -88,7 +80,11 @@ def _won_on(region: Region, hand: Hand, opts: Any, tile: int, left: int) -> dict
     won = hand.won_on(tile)
     problems = region.check_hand(won, opts)
     if left <= 0:
-        gone = says("all four {tile} are in sight", tile=tile_code(tile))
+        # The winning tile itself is the copy too many: the problem is this tile's.
+        if robbed_tile(won) is not None:
+            gone = robbed_fourth(tile_code(tile), in_sight(hand)[tile])
+        else:
+            gone = says("all four {tile} are in sight", tile=tile_code(tile))
         problems = [*problems, ErrorInfo("win_tile", "too_many_copies", gone)]
     if problems:
         return {**SCORE_DEFAULTS, "ok": False, "region": region.key, "errors": tuple(problems)}
@@ -111,8 +107,9 @@ def _entries(raw: object) -> tuple[str, tuple[ErrorInfo, ...], list[Entry]]:
     hand, opts = valid
     region = REGIONS[hand.region]
     entries = []
+    seen = in_sight(hand)
     for tile in candidates(region, hand, opts):
-        left = unseen(hand, tile)
+        left = left_to_win(hand, seen, tile)
         entries.append((tile, left, _won_on(region, hand, opts, tile, left)))
     # A problem with the hand itself, not with one winning tile, is the answer's.
     for _tile, _left, fields in entries:

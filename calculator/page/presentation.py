@@ -64,6 +64,7 @@ from rules.region import Region
 from rules.regions import REGIONS
 from rules.regions.guobiao import RULE as GUOBIAO_RULE
 from rules.tiles import N_KINDS, WINDS, NotationError, parse, tile_code
+from rules.validate import validate
 from rules.waits import find_waits
 
 # Chinese order on the palette (中发白), whatever the notation's order.
@@ -949,6 +950,21 @@ def region_choices() -> list[dict[str, str]]:
     return [{"key": k, "name": region_name(k)} for k in REGIONS]
 
 
+def robbed_kong_refusal(state: PageState) -> str:
+    """Why this hand cannot have been won by robbing a kong, in the engine's
+    own words, or "": 抢杠 takes the fourth copy, so the control says so
+    wherever the winning tile is also in sight."""
+    if state.win.single is None or state.win_by == "draw":
+        return ""
+    robbed = state.discarder if state.discarder not in ("", state.seat) else None
+    robbed = robbed or next(s for s in state.seats if s != state.seat)
+    _valid, errors = validate({**state.to_json(), "win_by": "robbing_kong", "discarder": robbed})
+    for e in errors:
+        if e.code == "too_many_copies" and e.field == "win_by":
+            return as_sentence(word(e.text, state.region))
+    return ""
+
+
 def page_context(state: PageState, notices: list[str]) -> dict[str, Any]:
     region: Region = state.reg
     win = state.win.single
@@ -968,6 +984,7 @@ def page_context(state: PageState, notices: list[str]) -> dict[str, Any]:
             "label": WIN_BY[w].label,
             "zh": WIN_BY[w].zh,
             "checked": state.win_by == w,
+            "hint": robbed_kong_refusal(state) if w == "robbing_kong" else "",
         }
         for w in region.win_types
     ]

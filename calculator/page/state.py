@@ -483,14 +483,16 @@ class PageState:
             "dealer": self.dealer,
             "win_by": self.win_by,
             "players": self.players,
-            "flags": list(self.flags),
             "rules": _typed_options(self.reg, self.options),
             "table": _typed_table(self.table),
         }
-        if self.flowers:
-            raw["flowers"] = self.flowers.notation
+        # A drawn hand sends only what the spec settles for it (no winner's
+        # seat, tiles, melds, flowers or flags).
         if self.win_by != "draw":
+            if self.flowers:
+                raw["flowers"] = self.flowers.notation
             raw.update(
+                flags=list(self.flags),
                 hand=self.hand.notation,
                 win_tile=self.win.notation,
                 seat=self.seat,

@@ -427,10 +427,14 @@ def wait_refusal(ctx: JinhuCtx, lines: list[ItemLine], fan: int) -> Text | None:
             fan=fan,
         )
     win = tile_code(ctx.win_tile) if ctx.win_tile is not None else "?"
+    # Every way the rules let a hand win, so the player sees what would.
     return says(
-        "{term} on {tile} needs a free-wait pattern (7對, 對對胡, 清一色, 一條龍, 明大絕, 暗大絕)",
+        "{term} on {tile} needs a free-wait pattern (7對, 對對胡, 清一色, 一條龍, 明大絕, 暗大絕);"
+        " otherwise a hand wins only on a closed or edge wait, on a 賊 (5萬 7萬 5條 5筒)"
+        " as its pair or its triplet, or through 甩大 or 姊妹 with at least {need} 番",
         term=WAIT_WORDS.get(wait, wait),
         tile=win,
+        need=ctx.opts.min_fan,
     )
 
 

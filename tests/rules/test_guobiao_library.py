@@ -552,7 +552,9 @@ def hands(draw: st.DrawFn, complete: bool) -> Drawn:
     standing = draw(st.permutations(tiles))
     dealer = draw(st.sampled_from(SEATS))
     round_wind = draw(st.sampled_from(SEATS))
-    win_by = draw(st.sampled_from(["self_draw", "discard", "robbing_kong"]))
+    # A robbed kong's tile is the fourth copy: only a tile the winner holds no other of.
+    ways = ["self_draw", "discard", "robbing_kong"] if held[win] == 1 else ["self_draw", "discard"]
+    win_by = draw(st.sampled_from(ways))
     flags = draw(st.sets(st.sampled_from(FLAGS)))
     flowers = sorted(draw(st.sets(st.integers(1, 8))))
     hand: dict[str, Any] = {

@@ -28,15 +28,17 @@ def laosanfan_hands(draw: st.DrawFn) -> dict[str, Any]:
         "win_tile": tile_code(win),
         "seat": seat,
         "dealer": draw(st.sampled_from(SEATS)),
-        "win_by": win_by,
         "flowers": format_tiles(draw(st.sets(st.integers(34, 41)))),
         "rules": {
             "tier": draw(st.sampled_from(TIERS)),
             "payer_split": draw(st.sampled_from(["dealer_full_xian_half", "equal"])),
         },
     }
+    if win_by == "robbing_kong" and win in tiles:
+        win_by = "discard"  # the robbed tile is the fourth copy: the winner holds no other
     if win_by != "self_draw":
         hand["discarder"] = draw(st.sampled_from([s for s in SEATS if s != seat]))
+    hand["win_by"] = win_by
     losers = [s for s in SEATS if s != seat]
     if draw(st.booleans()):
         hand["table"] = {"loser_hu": {s: draw(st.integers(0, 200)) for s in losers}}
