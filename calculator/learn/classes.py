@@ -33,9 +33,9 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 
 from calculator.learn import grading, pointing
+from calculator.learn.dealt import hand_view
 from calculator.learn.forms import number
 from calculator.learn.models import LEVELS, Answer, DrillHand, DrillSet
-from calculator.learn.views import hand_view
 from calculator.page.public import PageState
 from calculator.words.typed import NameField, read_name
 from calculator.words.wording import item_name, joined, region_name, seat_name, term

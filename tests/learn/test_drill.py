@@ -14,11 +14,11 @@ from django.contrib.auth import get_user_model
 from django.test import Client, RequestFactory
 from django.utils import translation
 
+from calculator.learn.dealt import more_words
 from calculator.learn.forms import read_hand, sign_hand
 from calculator.learn.grading import scored_items
 from calculator.learn.models import Answer
 from calculator.learn.progress import COOKIE, COOKIE_SALT, Progress
-from calculator.learn.views import more_words
 from rules.deal import _winning_cases
 from rules.engine import score
 from rules.regions import REGIONS
