@@ -10,13 +10,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from calculator.learn import pointing
+from calculator.learn import forms, pointing
 from calculator.learn.dealt import hand_view
 from calculator.learn.grading import MISSED, RIGHT, WRONG, Graded, scored_items
-from calculator.learn.question import LEVEL_NAMES, money_unit, net_seats
+from calculator.learn.question import LEVEL_NAMES, money_unit, net_seats, page_state, total_asked
 from calculator.page.public import (
-    PageState,
-    house_rules_text,
     line_why,
     rule_name,
     tile_view,
@@ -32,7 +30,8 @@ from calculator.words.wording import (
     term,
     word,
 )
-from rules.hand import Score
+from rules.evidence import item_tiles
+from rules.hand import Payment, Score
 from rules.regions import REGIONS
 
 MARKS = {
@@ -40,16 +39,6 @@ MARKS = {
     MISSED: gettext_lazy("Missed"),
     WRONG: gettext_lazy("Wrong"),
 }
-
-
-def _state(hand: dict[str, Any]) -> PageState:
-    return PageState(
-        region=hand["region"],
-        dealer=hand.get("dealer", "E"),
-        players=hand.get("players", 4),
-        options=house_rules_text(hand.get("rules") or {}),
-        **PageState.fields_from_json(hand),
-    )
 
 
 def result_rows(hand: dict[str, Any], got: Score, graded: Graded) -> list[dict[str, Any]]:
@@ -60,6 +49,7 @@ def result_rows(hand: dict[str, Any], got: Score, graded: Graded) -> list[dict[s
     region = REGIONS[region_key]
     rows = []
     marks = graded.items
+    evidence = item_tiles(hand)
 
     def row(key: str, name: str, value: Any, unit: str, why: str, rule: str) -> dict[str, Any]:
         item = region.by_key.get(key)
@@ -89,18 +79,20 @@ def result_rows(hand: dict[str, Any], got: Score, graded: Graded) -> list[dict[s
         )
         r["dropped"] = bool(line.dropped_by)
         if line.value and not line.dropped_by:
-            codes, said = pointing.pointer(hand, region_key, line.key)
-            r["tiles"] = [tile_view(c) for c in codes]
+            sets, said = pointing.pointer(evidence, region_key, line.key)
+            r["sets"] = [[tile_view(c) for c in s] for s in sets]
             r["tiles_named"] = said
         rows.append(r)
     shown = {line.key for line in got.items}
     for key, mark in marks.items():
         if mark == WRONG and key not in shown:
             item = region.by_key[key]
-            why = _(item.why) if item.why else ""
+            # What in this hand rules it out, in place of the item's definition.
+            why_not = pointing.why_not(hand, region_key, key, got)
+            why = "" if why_not else (_(item.why) if item.why else "")
             r = row(key, item_name(key, item.name), "—", "", why, item.rule)
             r["absent"] = True
-            r["why_not"] = pointing.why_not(hand, region_key, key)
+            r["why_not"] = why_not
             rows.append(r)
     return rows
 
@@ -109,7 +101,7 @@ def result_context(
     hand: dict[str, Any], level: str, got: Score, graded: Graded, given: dict[str, Any]
 ) -> dict[str, Any]:
     region_key = hand["region"]
-    state = _state(hand)
+    state = page_state(hand)
     seats = net_seats(got, hand)
     seats_right = graded.seats_right or {}
     counts = {m: sum(1 for v in graded.items.values() if v == m) for m in (RIGHT, MISSED, WRONG)}
@@ -127,7 +119,7 @@ def result_context(
         "scored": len(scored_items(got)),
         "value": value_line(state, got) if got.winning else None,
         "how": _how(got),
-        "total": got.total,
+        "asked": total_asked(hand, got) if got.winning else None,
         "total_given": given["total"],
         "total_right": graded.total_right,
         "unit": term(got.unit),
@@ -139,6 +131,7 @@ def result_context(
                 "amount": p.amount,
                 # The calculator's own formula, so the learner sees how it is reached.
                 "detail": word(p.detail, region_key),
+                "factors": payment_factors(hand, p),
             }
             for p in got.payments
         ],
@@ -153,6 +146,32 @@ def result_context(
         ],
         "seed_lang": seed_lang(REGIONS[region_key].seed),
         "again": f"{reverse('learn')}?r={region_key}&l={level}",
+    }
+
+
+def payment_factors(hand: dict[str, Any], payment: Payment) -> str:
+    """What each number of a payment's formula is, where the formula leaves
+    it bare: 楚州's 10 × (winner's 针 + payer's 针), the dealer's counted
+    twice ("270 + 10 × (2 + 1)": the 2 is the dealer's doubled 针)."""
+    if hand["region"] != "chuzhou" or payment.kind != "win":
+        return ""
+    zhen = {
+        **dict.fromkeys(forms.seats_of(hand), 1),
+        **((hand.get("table") or {}).get("zhen") or {}),
+    }
+    dealer = hand.get("dealer", "E")
+
+    def part(seat: str) -> str:
+        if seat == dealer:
+            return _("%(seat)s's %(n)s 针 × 2, the dealer's counted twice") % {
+                "seat": seat_name(seat),
+                "n": zhen.get(seat, 1),
+            }
+        return _("%(seat)s's %(n)s 针") % {"seat": seat_name(seat), "n": zhen.get(seat, 1)}
+
+    return _("10 × (%(winner)s + %(payer)s)") % {
+        "winner": part(payment.payee),
+        "payer": part(payment.payer),
     }
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from calculator.learn import forms
 from calculator.learn.bao import BAO_WHY, bao_why
 from calculator.page.public import (
     TileView,
@@ -70,7 +71,7 @@ def _table_value(key: str, value: Any) -> str:
     if isinstance(value, dict):
         return joined(f"{seat_name(str(s))} {n}" for s, n in value.items())
     if isinstance(value, list):
-        return joined(seat_name(str(s)) for s in value)
+        return joined(seat_name(str(s)) for s in value) if value else _("nobody")
     if key in ("maima_tile", "bao_tile"):
         return tile_name(str(value))
     if key == "round_wind" and str(value) in SEATS:
@@ -92,6 +93,7 @@ def rules_in_force(hand: dict[str, Any]) -> list[str]:
     given = hand.get("rules") or {}
     got = score({**hand, "readings": True})
     turning = {reading.option for reading in got.readings} | set(given)
+    turning |= STAKES.get(region_key, set())
     return [
         _said(option_label(name, region_key), option_value(info, given.get(name, info.default)))
         for name, info in infos.items()
@@ -99,19 +101,62 @@ def rules_in_force(hand: dict[str, Any]) -> list[str]:
     ]
 
 
-# Table state a region's items read that a hand leaves at its default, said
-# all the same (国标's 圈风 scores 圈风刻).
-TABLE_DEFAULTS = {"guobiao": {"round_wind": "E"}}
+# The stake every payment is counted from, said whatever its value.
+STAKES = {"laosanfan": {"tier"}, "sanmen": {"base"}, "changchun": {"base"}, "guobiao": {"base"}}
+
+
+def table_defaults(hand: dict[str, Any]) -> dict[str, Any]:
+    """Table state a region's score always turns on, said where the hand
+    leaves it at its default: 国标's 圈风 (圈风刻), 楚州's 针 of every seat
+    (each payment adds them), 三门's 老庄 streak (it doubles the money), and
+    on a discard 金湖's who had declared ready (an unready discarder of a
+    賊 pays for all: 包五家)."""
+    region_key = hand["region"]
+    if region_key == "guobiao":
+        return {"round_wind": "E"}
+    if region_key == "chuzhou":
+        return {"zhen": dict.fromkeys(forms.seats_of(hand), 1)}
+    if region_key == "sanmen":
+        return {"lao_zhuang": 0}
+    if region_key == "jinhu" and hand.get("win_by") == "discard":
+        return {"ready": []}
+    return {}
 
 
 def _table_lines(hand: dict[str, Any]) -> list[str]:
     region_key = hand["region"]
     out = []
-    table = {**TABLE_DEFAULTS.get(region_key, {}), **(hand.get("table") or {})}
+    given = dict(hand.get("table") or {})
+    table = {**table_defaults(hand), **given}
+    if "zhen" in given:
+        table["zhen"] = {**table_defaults(hand).get("zhen", {}), **given["zhen"]}
     for key, value in table.items():
-        if key == "zhen" and isinstance(value, dict) and set(value.values()) <= {1}:
-            continue  # every seat at 1 针 is the plain case, nothing to weigh
         out.append(_said(label_of(TABLE, key), _table_value(key, value)))
+        if key == "zhen":
+            dealer = str(hand.get("dealer", "E"))
+            out.append(
+                _(
+                    "The dealer's 针 counts twice in every payment: %(seat)s's %(n)s 针 count as %(twice)s."
+                )
+                % {
+                    "seat": seat_name(dealer),
+                    "n": value.get(dealer, 1),
+                    "twice": 2 * int(value.get(dealer, 1)),
+                }
+            )
+        if key == "ready" and region_key == "jinhu" and hand.get("discarder"):
+            ready = set(value) | set(table.get("fake_ready") or ())
+            discarder = seat_name(str(hand["discarder"]))
+            if str(hand["discarder"]) in ready:
+                out.append(
+                    _("%(seat)s, who discarded the winning tile, had declared ready.")
+                    % {"seat": discarder}
+                )
+            else:
+                out.append(
+                    _("%(seat)s, who discarded the winning tile, had not declared ready.")
+                    % {"seat": discarder}
+                )
         if key == "bao_seat" and region_key in BAO_WHY:
             if "qing_bu_bao_qing" in (hand.get("flags") or ()):
                 out.append(

@@ -7,8 +7,9 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy
 
-from calculator.learn import forms
+from calculator.learn import forms, pointing
 from calculator.learn.dealt import hand_view
+from calculator.page.public import PageState, house_rules_text, value_line
 from calculator.words import glosses
 from calculator.words.wording import (
     MONEY_UNIT,
@@ -28,7 +29,10 @@ LEVEL_NAMES = {
 }
 
 
-def item_choices(region_key: str, ticked: set[str]) -> list[dict[str, Any]]:
+def item_choices(hand: dict[str, Any], ticked: set[str]) -> list[dict[str, Any]]:
+    """The region's items to tick; an item only a house rule scores is left
+    out where this table plays without that rule."""
+    region_key = hand["region"]
     return [
         {
             "key": item.key,
@@ -37,7 +41,33 @@ def item_choices(region_key: str, ticked: set[str]) -> list[dict[str, Any]]:
             "checked": item.key in ticked,
         }
         for item in REGIONS[region_key].items
+        if not pointing.house_rule_off(hand, region_key, item.key)
     ]
+
+
+def page_state(hand: dict[str, Any]) -> PageState:
+    return PageState(
+        region=hand["region"],
+        dealer=hand.get("dealer", "E"),
+        players=hand.get("players", 4),
+        options=house_rules_text(hand.get("rules") or {}),
+        **PageState.fields_from_json(hand),
+    )
+
+
+BLANK = "＿"
+
+
+def total_asked(hand: dict[str, Any], got: Score) -> dict[str, Any]:
+    """The number the total question asks for, in the words of the result's
+    headline: the hand's count (番, 胡) where the payments are worked out
+    from it, or what is paid for the win where the formula ends in a
+    payment (三门: "each of the others pays ＿ 分"). The answer is graded
+    against this very number."""
+    line = value_line(page_state(hand), got)
+    amount, unit = line["amount"], line["unit"]
+    asked = str(line["text"]).replace(f"{amount} {unit}", f"{BLANK} {unit}", 1)
+    return {"amount": amount, "unit": unit, "question": asked}
 
 
 def net_seats(got: Score, hand: dict[str, Any]) -> list[str]:
@@ -60,7 +90,8 @@ def question_context(
         "level_name": LEVEL_NAMES[level],
         "signed": forms.sign_hand(hand),
         "dealt": hand_view(hand),
-        "items": item_choices(region_key, set(typed.get("items", ()))) if level == "items" else [],
+        "items": item_choices(hand, set(typed.get("items", ()))) if level == "items" else [],
+        "asked": total_asked(hand, got) if level == "total" else None,
         "total": typed.get("total", ""),
         "unit": term(got.unit),
         "money": term(money_unit(region_key)),

@@ -23,7 +23,7 @@ from calculator.learn.progress import (
     COOKIE_AGE,
     COOKIE_SALT,
 )
-from calculator.learn.question import LEVEL_NAMES, net_seats, question_context
+from calculator.learn.question import LEVEL_NAMES, net_seats, question_context, total_asked
 from calculator.learn.shown_progress import cookie_progress, progress_of, progress_view
 from calculator.words.wording import (
     is_english,
@@ -124,7 +124,8 @@ def answer(request: HttpRequest) -> HttpResponse:
         answered = {"total": given["total"]}
     elif level == "payments":
         answered = {"net": given["net"]}
-    graded = grade(level, got, answered)
+    asked = total_asked(hand, got)["amount"] if level == "total" and got.winning else None
+    graded = grade(level, got, answered, asked)
     if request.user.is_authenticated:
         Answer.objects.create(
             user=request.user,

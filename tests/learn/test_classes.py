@@ -88,6 +88,8 @@ def test_three_learners_counted_per_item(client: Client, teacher: User) -> None:
     page = client.get(reverse("drill-set", args=[drill_set.pk])).content.decode()
     answered = re.search(r'id="answered-1">([^<]*)<', page)[1]  # type: ignore[index]
     assert answered == "3 份作答 · 1 份全对", answered
+    # Issue 43: the counts name the learners.
+    assert re.search(r'id="who-1">全对： <bdi>阿东</bdi></p>', page)
     cells = r'id="count-1-([a-z_0-9]+)"><th scope="row">[^<]*</th><td class="num">(\d+) / 3'
     rows = dict(re.findall(cells, page))
     assert rows == {first: "2", **dict.fromkeys(rest, "3")}

@@ -57,11 +57,18 @@ def test_laosanfan_states_its_tier_and_who_pays_half(client: Client) -> None:
     assert "麼半三" in hant and "莊家付全額，另兩家付一半" in hant
 
 
+seat_zh = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
+
+
 @pytest.mark.django_db
-def test_chuzhou_states_zhen_only_when_not_all_one(client: Client) -> None:
-    ones = {"zhen": {"E": 1, "S": 1, "W": 1, "N": 1}}
-    assert "各座位的针" not in asked(client, {**CHUZHOU, "table": ones})
-    page = asked(client, {**CHUZHOU, "table": {"zhen": {"E": 2, "S": 2, "W": 1, "N": 1}}})
+def test_chuzhou_states_every_seats_zhen_and_the_dealers_double(client: Client) -> None:
+    """Issue 43: every payment adds the 针, so they are said even at 1 each,
+    with the dealer's counted twice."""
+    page = asked(client, {k: v for k, v in CHUZHOU.items() if k != "table"})
+    assert "各座位的针：东家 1、南家 1、西家 1、北家 1" in page
+    dealer = seat_zh[str(CHUZHOU["dealer"])]
+    assert f"庄家的针在每笔付款里算两倍：{dealer}的 1 针按 2 算。" in page
+    page = asked(client, {**CHUZHOU, "table": {"zhen": {"E": 2, "S": 2}}})
     assert "各座位的针：东家 2、南家 2、西家 1、北家 1" in page
 
 
