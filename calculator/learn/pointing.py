@@ -366,8 +366,13 @@ def pointer(evidence: Evidence, region_key: str, key: str) -> tuple[list[list[st
     sets = evidence.get(key) or ()
     if not sets:
         return [], ""
+    drawn = [list(s) for s in sets]
+    look = look_of(region_key, key)
+    if look is not None and look.kind == "suits":  # 清一色, 缺一门 …: what counts is the suits
+        every = [c for s in sets for c in s]
+        return drawn, _("Suits in the hand: %(suits)s") % {"suits": suits_named(every)}
     said = joined(set_named(s) for s in sets)
-    return [list(s) for s in sets], _("Tiles that earn it: %(tiles)s") % {"tiles": said}
+    return drawn, _("Tiles that earn it: %(tiles)s") % {"tiles": said}
 
 
 # How the winning tile completed its set (the engine's ``Score.wait``).
