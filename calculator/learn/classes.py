@@ -38,6 +38,7 @@ from calculator.learn.forms import number
 from calculator.learn.models import LEVELS, Answer, DrillHand, DrillSet
 from calculator.learn.question import LEVEL_NAMES, item_choices, total_asked
 from calculator.page.public import PageState
+from calculator.words import glosses
 from calculator.words.typed import NameField, read_name
 from calculator.words.wording import is_english, item_name, joined, region_name, seat_name, term
 from rules.deal import deal, is_win
@@ -166,6 +167,7 @@ def results(drill_hand: DrillHand, answers: list[Answer]) -> dict[str, Any]:
             {
                 "key": key,
                 "name": names.get(key, key),
+                "english": glosses.english_name(key, names.get(key, key)),
                 "right": len(items_right.get(key, [])),
                 "who": _who(items_right.get(key, [])),
             }
@@ -270,6 +272,7 @@ def _detail(
         "candidate_json": json.dumps(candidate, ensure_ascii=False) if candidate else "",
         "candidate_drawn": drawn(candidate) if candidate else None,
         "full": len(hands) >= MOST_HANDS,
+        "english": is_english(),
     }
     return render(request, "learn/set_detail.html", context)
 
@@ -309,6 +312,7 @@ def set_learner(request: HttpRequest, pk: int) -> HttpResponse:
         "level": LEVEL_NAMES.get(drill_set.level, drill_set.level),
         "answers": shown,
         "right": sum(a.right for a in answers),
+        "english": is_english(),
     }
     return render(request, "learn/set_learner_answers.html", context)
 

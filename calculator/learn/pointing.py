@@ -1,12 +1,13 @@
-"""Feedback that points at the tiles (issue 34 point 3): for each item of a
-graded drill, the tiles of the dealt hand that earn it, and for an item
-ticked that the hand does not count, the reason as the hand shows it ("五万's
-triplet was completed by 西家's discard: it counts as exposed").
+"""Feedback that points at the tiles (issues 34 and 43): for each item of a
+graded drill, the sets the engine says earn it (``rules.evidence``: the
+reading that won, so 姊妹付 points at its two runs and 门风花牌 at the
+seat's own flower alone), and for an item ticked that the hand does not
+count, what in this hand rules it out ("这手牌只有春、夏", "胡的是五筒").
 
-What each item looks at is data (``LOOKS_AT``): one of a few kinds of tiles
-(the winning tile, the flowers, the concealed kongs …), with a filter for
-the 大幺 items (1, 9 or an honor) and their 其餘 partners (2–8). Items that
-read the whole hand (清一色, 对对胡 …) point at no tiles in particular."""
+Why an item is absent is read off the dealt hand: what each item looks at
+is data (``LOOKS_AT``: the winning tile, the flowers, the concealed kongs
+…, with a filter for the 大幺 items and their 其餘 partners); the reason
+names the hand's own flowers, sets, winning tile and wait, or its split."""
 
 from __future__ import annotations
 
