@@ -14,6 +14,7 @@ its own where its item reads the hand its own way (``Item.shows``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations
 from typing import Any
 
 from rules.split import KONG, PAIR, SEQ, TRIP, Block
@@ -121,6 +122,61 @@ def winning_set(ctx: Any) -> Sets:
 
 def none(ctx: Any) -> Sets:
     return NOTHING
+
+
+def groups(n: int, of: str, fits: Callable[[tuple[Block, ...]], bool]) -> Shows:
+    """The sets that make, ``n`` at a time, a pattern ``fits`` accepts (一色三步高,
+    三色三同顺 …): every sequence (``of="seq"``) or triplet (``"trip"``) that is
+    in some such group, and no other."""
+
+    def shows(ctx: Any) -> Sets:
+        wanted = (SEQ,) if of == "seq" else (TRIP, KONG)
+        blocks = [(i, b) for i, b in enumerate(ctx.blocks) if b.kind in wanted and b.tile < 27]
+        found: set[int] = set()
+        for group in combinations(blocks, n):
+            if fits(tuple(b for _i, b in group)):
+                found.update(i for i, _b in group)
+        return tuple(ctx.blocks[i].tiles for i in sorted(found))
+
+    return shows
+
+
+def _suits(bs: tuple[Block, ...]) -> list[int]:
+    return [b.tile // 9 for b in bs]
+
+
+def _ranks(bs: tuple[Block, ...]) -> list[int]:
+    return sorted(b.tile % 9 for b in bs)
+
+
+def one_suit(bs: tuple[Block, ...]) -> bool:
+    return len(set(_suits(bs))) == 1
+
+
+def each_suit(bs: tuple[Block, ...]) -> bool:
+    return len(set(_suits(bs))) == len(bs)
+
+
+def ranks_are(*ranks: int) -> Callable[[tuple[Block, ...]], bool]:
+    return lambda bs: _ranks(bs) == sorted(ranks)
+
+
+def same_rank(bs: tuple[Block, ...]) -> bool:
+    return len(set(_ranks(bs))) == 1
+
+
+def stepped(*steps: int) -> Callable[[tuple[Block, ...]], bool]:
+    """Ranks a, a + d, a + 2d … for one of ``steps`` as d."""
+
+    def fits(bs: tuple[Block, ...]) -> bool:
+        r = _ranks(bs)
+        return any(all(r[k] == r[0] + k * d for k in range(len(r))) for d in steps)
+
+    return fits
+
+
+def both(*tests: Callable[[tuple[Block, ...]], bool]) -> Callable[[tuple[Block, ...]], bool]:
+    return lambda bs: all(t(bs) for t in tests)
 
 
 # Items whose names mean alike across regions.

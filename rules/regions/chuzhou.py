@@ -992,6 +992,10 @@ def _one_suit_seqs(n: int) -> Callable[[ChuzhouCtx, dict[int, list[bool]]], Iter
     return suit
 
 
+def _with_a_five(ctx: ChuzhouCtx, groups: dict[int, list[bool]]) -> Iterable[int]:
+    return (t for t in groups if 2 <= t % 9 <= 4)
+
+
 def _four_of_a_tile(ctx: ChuzhouCtx) -> shows.Sets:
     """四合: the sets that hold all four of one suited tile."""
     found: set[int] = set()
@@ -1024,6 +1028,9 @@ SHOWS: dict[str, shows.Shows] = {
     "qing_san_dui": _dui_shown,
     "qing_si_dui": _dui_shown,
     "san_dui_tong": _dui_shown,
+    "tian_di_peng": shows.groups(2, "trip", shows.both(shows.one_suit, shows.ranks_are(0, 8))),
+    "san_fu_wu": _seqs_where(_with_a_five),
+    "si_fu_wu": _seqs_where(_with_a_five),
     "gang": shows.kongs(),
     "an_gang": shows.kongs(True),
     "men_qing": shows.concealed_sets,

@@ -313,9 +313,24 @@ SHOWS: dict[str, shows.Shows] = {
     "four_concealed_pungs": _held_alike,
     "tile_hog": _four_spread,
     "melded_hand": shows.whole_hand,
-    "mixed_double_chow": shows.sequences,
-    "short_straight": shows.sequences,
-    "two_terminal_chows": shows.sequences,
+    "pure_straight": shows.groups(3, "seq", shows.both(shows.one_suit, shows.ranks_are(0, 3, 6))),
+    "mixed_straight": shows.groups(3, "seq", shows.both(shows.each_suit, shows.ranks_are(0, 3, 6))),
+    "mixed_triple_chow": shows.groups(3, "seq", shows.both(shows.each_suit, shows.same_rank)),
+    "mixed_double_chow": shows.groups(2, "seq", shows.both(shows.each_suit, shows.same_rank)),
+    "pure_shifted_chows": shows.groups(3, "seq", shows.both(shows.one_suit, shows.stepped(1, 2))),
+    "four_pure_shifted_chows": shows.groups(
+        4, "seq", shows.both(shows.one_suit, shows.stepped(1, 2))
+    ),
+    "mixed_shifted_chows": shows.groups(3, "seq", shows.both(shows.each_suit, shows.stepped(1))),
+    "short_straight": shows.groups(2, "seq", shows.both(shows.one_suit, shows.stepped(3))),
+    "two_terminal_chows": shows.groups(2, "seq", shows.both(shows.one_suit, shows.ranks_are(0, 6))),
+    "double_pung": shows.groups(2, "trip", shows.both(shows.each_suit, shows.same_rank)),
+    "triple_pung": shows.groups(3, "trip", shows.both(shows.each_suit, shows.same_rank)),
+    "mixed_shifted_pungs": shows.groups(3, "trip", shows.both(shows.each_suit, shows.stepped(1))),
+    "pure_shifted_pungs": shows.groups(3, "trip", shows.both(shows.one_suit, shows.stepped(1))),
+    "four_pure_shifted_pungs": shows.groups(
+        4, "trip", shows.both(shows.one_suit, shows.stepped(1))
+    ),
 }
 
 ITEMS: tuple[Item, ...] = tuple(
