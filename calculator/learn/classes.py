@@ -170,6 +170,9 @@ def results(drill_hand: DrillHand, answers: list[Answer]) -> dict[str, Any]:
                 "english": glosses.english_name(key, names.get(key, key)),
                 "right": len(items_right.get(key, [])),
                 "who": _who(items_right.get(key, [])),
+                "missed_by": _who(
+                    [a.learner for a in answers if a.learner not in items_right.get(key, [])]
+                ),
             }
             for key in grading.scored_items(score(drill_hand.hand))
         ],

@@ -184,7 +184,9 @@ def test_a_shared_set_gets_the_drills_feedback_and_the_teacher_names_learners(  
     page.context.close()
 
     client.force_login(owner)
-    teacher = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True)
+    teacher = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, has_touch=True, bypass_csp=True
+    )
     as_signed_in(teacher, live_server.url, client, language)
     page = teacher.new_page()
     page.set_default_timeout(10_000)
@@ -192,6 +194,8 @@ def test_a_shared_set_gets_the_drills_feedback_and_the_teacher_names_learners(  
     page.wait_for_selector("#learners")
     rows = page.locator(f"#count-1-{keys[1]}" if len(keys) > 1 else "#answered-1")
     assert "小明" in rows.inner_text() or len(keys) == 1
+    judged(page, language)
+    shot(page, f"learn43-teacher-{language}")
     page.click("#deal-hand")
     page.wait_for_selector("#keep-hand")
     with translation.override(language):
