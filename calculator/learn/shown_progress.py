@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils.html import format_html
 
 from calculator.learn.models import Answer
 from calculator.learn.progress import (
@@ -21,7 +22,9 @@ from calculator.learn.question import LEVEL_NAMES
 from calculator.page.public import (
     rule_name,
 )
+from calculator.words.glosses import english_name
 from calculator.words.wording import (
+    is_english,
     item_name,
     region_name,
     term,
@@ -73,10 +76,15 @@ def progress_view(progress: Progress) -> dict[str, Any]:
     practise = None
     if missed:
         region_key, key = missed
+        name = item_name(key, REGIONS[region_key].by_key[key].name)
         practise = {
             "region": region_key,
             "key": key,
-            "name": item_name(key, REGIONS[region_key].by_key[key].name),
+            "name": name,
+            # English pages keep the item's Chinese name, marked so, with its gloss.
+            "shown": format_html('<span lang="zh-Hans">{}</span> {}', name, english_name(key, name))
+            if is_english()
+            else name,
             "region_name": region_name(region_key),
         }
     return {"families": families, "levels": levels, "practise": practise}
