@@ -142,3 +142,40 @@ def test_laosanfan_bao_says_which_bar_the_discard_broke(client: Client) -> None:
         ],
     }
     assert "三摊包牌：胡牌的人亮出三组同一花色的牌" in asked(client, one_suit)
+
+
+@pytest.mark.django_db
+def test_jinhu_states_whether_the_discarder_had_declared_ready(client: Client) -> None:
+    """Issue 43: an unready discarder of a 賊 pays for all (包五家), so a
+    discard win says who had declared ready, the discarder named."""
+    hand = {
+        "region": "jinhu",
+        "hand": "123m456m789m5p",
+        "win_tile": "5p",
+        "melds": [{"type": "pong", "tiles": "888s", "from": "S"}],
+        "seat": "E",
+        "dealer": "E",
+        "win_by": "discard",
+        "discarder": "N",
+    }
+    page = asked(client, hand)
+    assert "还有谁报听了：无" in page and "点炮的北家没有报听。" in page
+    ready = asked(client, {**hand, "table": {"ready": ["N"]}})
+    assert "还有谁报听了：北家" in ready and "点炮的北家已经报听。" in ready
+
+
+@pytest.mark.django_db
+def test_sanmen_states_the_lao_zhuang_streak_and_the_stake(client: Client) -> None:
+    hand = {
+        "region": "sanmen",
+        "hand": "123m456m789p5z",
+        "win_tile": "5z",
+        "melds": [{"type": "pong", "tiles": "777z", "from": "W"}],
+        "seat": "N",
+        "dealer": "E",
+        "win_by": "self_draw",
+    }
+    page = asked(client, hand)
+    assert "老庄连庄数（0 = 无）：0" in page and "底分，即基础分：1" in page
+    streak = asked(client, {**hand, "table": {"lao_zhuang": 2}})
+    assert "老庄连庄数（0 = 无）：2" in streak
