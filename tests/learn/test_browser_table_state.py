@@ -112,6 +112,8 @@ def test_a_drill_states_its_table_and_points_at_exactly_its_tiles(  # type: igno
         page.tap(f"#i-{key}")
     tap(page, "#check")
     until(page, "() => Boolean(document.querySelector('#graded'))")
+    # The verdict is announced and holds the focus: the answer goes on from it.
+    assert page.evaluate("() => document.activeElement.id") == "verdict"
     evidence = item_tiles(hand)
     for key in scored:
         assert drawn_sets(page, f"#row-{key}") == [list(s) for s in evidence[key]], key
