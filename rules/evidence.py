@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from rules.engine import best_evaluation, splits_of
 from rules.regions import REGIONS
 from rules.shows import shows_of
+from rules.split import Split
 from rules.tiles import tile_code
 from rules.validate import validate
 
@@ -37,11 +38,29 @@ def item_tiles(raw: object) -> Evidence:
     if not best.winning:
         return {}
     ctx = region.make_context(hand, opts, best.split)
+    # The tile a wild stands in for: the region's wild (三门's 白板), or the
+    # winning tile itself where it stood for another (长春's 宝).
+    held = _as_held(best.split, region.wild_tile(hand, opts) or hand.win_tile)
     out: dict[str, tuple[tuple[str, ...], ...]] = {}
     for line in best.lines:
         item = region.by_key.get(line.key)
         if item is None or not line.value or line.dropped_by:
             continue
         sets = shows_of(item.key, item.shows)(ctx)
-        out[item.key] = tuple(tuple(tile_code(t) for t in s) for s in sets)
+        out[item.key] = tuple(tuple(tile_code(t) for t in held.get(s, s)) for s in sets)
     return out
+
+
+def _as_held(split: Split, wild: int | None) -> dict[tuple[int, ...], tuple[int, ...]]:
+    """A set a wild tile completed, as the tiles it is held as (三门's 中 pong
+    of 中 中 白板), so a learner is pointed at tiles that lie in the hand."""
+    if wild is None:
+        return {}
+    held = {}
+    for b in split.blocks:
+        if b.wild:
+            real = list(b.tiles)
+            for t in b.wild:
+                real.remove(t)
+            held[b.tiles] = (*real, *(wild,) * len(b.wild))
+    return held

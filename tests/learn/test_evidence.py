@@ -77,6 +77,23 @@ def test_chuzhou_zi_mei_fu_points_at_the_two_runs() -> None:
     assert item_tiles(CHUZHOU)["zi_mei_fu"] == (("6p", "7p", "8p"), ("6p", "7p", "8p"))
 
 
+def test_evidence_points_at_tiles_that_lie_in_the_hand() -> None:
+    """A set a wild completed is pointed at as held (中 中 白板), not as the
+    中 pong it stands for; every tile pointed at is one the hand shows."""
+    from rules.deal import deal_many
+    from rules.regions import REGIONS
+    from rules.tiles import parse, tile_code
+
+    for region in REGIONS:
+        for hand in deal_many(region, 40, seed=11):
+            texts = [hand.get(k) or "" for k in ("hand", "win_tile", "flowers")]
+            texts += [m["tiles"] for m in hand.get("melds", [])]
+            shown = {tile_code(t) for text in texts for t in parse(str(text))}
+            for key, sets in item_tiles(hand).items():
+                for one in sets:
+                    assert set(one) <= shown, (region, key, one, hand)
+
+
 def test_every_counted_item_has_evidence_and_no_other() -> None:
     from rules.deal import deal_many
     from rules.regions import REGIONS
