@@ -44,6 +44,16 @@ class Item:
     # A boolean house-rule option that, when on, lifts this item's replacements.
     replaces_unless: str = ""
     names: Mapping[str, str] | None = None  # per-variant name (楚州 明/暗 terms)
+    # The sets that earn it in the reading that won (``rules.shows``), where
+    # the shared one for its key does not say it.
+    shows: Callable[[Any], tuple[tuple[int, ...], ...]] | None = None
+
+    @property
+    def house_rule(self) -> str:
+        """The option that switches the item on, where only a house rule
+        scores it (its rule cites the rules file's option); "" otherwise."""
+        _, sep, option = self.rule.partition(".md option ")
+        return option if sep else ""
 
     def value_of(self, variant: str) -> int:
         return self.value if isinstance(self.value, int) else self.value[variant]

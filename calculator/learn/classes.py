@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 from typing import Any, cast
 
 from django import forms
@@ -33,23 +32,21 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 
 from calculator.addresses import public_url
-from calculator.learn import grading, pointing
+from calculator.learn import grading
+from calculator.learn.breakdown import result_context
+from calculator.learn.dealt import hand_view
 from calculator.learn.forms import number
 from calculator.learn.models import LEVELS, Answer, DrillHand, DrillSet
-from calculator.learn.views import hand_view
+from calculator.learn.question import LEVEL_NAMES, item_choices, total_asked
 from calculator.page.public import PageState
+from calculator.words import glosses
 from calculator.words.typed import NameField, read_name
-from calculator.words.wording import item_name, joined, region_name, seat_name, term
+from calculator.words.wording import is_english, item_name, joined, region_name, seat_name, term
 from rules.deal import deal, is_win
 from rules.engine import score, score_json
 from rules.hand import seat_order
 from rules.regions import REGIONS
 
-LEVEL_NAMES = {
-    "items": pgettext_lazy("class", "Tick the items"),
-    "total": pgettext_lazy("class", "Give the total"),
-    "payments": pgettext_lazy("class", "Give each seat's money"),
-}
 NAME_KEY = "learn_name"  # the name a learner typed, in their session
 DONE_KEY = "learn_done"  # token → the ids of the answers this session gave
 MOST_HANDS = 60
@@ -70,7 +67,9 @@ def _owned(request: HttpRequest, pk: int) -> DrillSet:
 
 def grade(hand: dict[str, Any], level: str, answer: dict[str, Any]) -> tuple[dict[str, Any], bool]:
     """``answer`` against the engine's score of ``hand`` at ``level``."""
-    graded = grading.grade(level, score(hand), answer)
+    got = score(hand)
+    asked = total_asked(hand, got)["amount"] if level == "total" and got.winning else None
+    graded = grading.grade(level, got, answer, asked)
     return graded.to_json(), graded.right
 
 
@@ -115,7 +114,8 @@ LEARNER_MOST = Answer._meta.get_field("learner").max_length or 40
 
 class SetForm(forms.Form):
     title = NameField(label=pgettext_lazy("class", "Title"), max_length=120)
-    region = forms.ChoiceField(label=pgettext_lazy("class", "Region"), choices=())
+    # The drill's words: 玩法, and its levels (算总数, 谁付给谁).
+    region = forms.ChoiceField(label=gettext_lazy("Region"), choices=())
     level = forms.ChoiceField(label=gettext_lazy("What learners answer"), choices=())
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -140,34 +140,58 @@ def set_list(request: HttpRequest) -> HttpResponse:
 
 
 def results(drill_hand: DrillHand, answers: list[Answer]) -> dict[str, Any]:
-    """What the class answered to one hand: how many answered, how many got
-    each item right (and ticked one it does not count), the total, each seat,
-    the whole answer."""
+    """What the class answered to one hand: how many answered, and who got
+    each item right (and ticked one it does not count), the total, each
+    seat, the whole answer — the learners named beside each count."""
     names = _item_names(drill_hand.hand["region"])
-    items_right: Counter[str] = Counter()
-    items_wrong: Counter[str] = Counter()
-    total_right = seats_right = whole = 0
+    items_right: dict[str, list[str]] = {}
+    items_wrong: dict[str, list[str]] = {}
+    total_right: list[str] = []
+    seats_right: list[str] = []
+    whole: list[str] = []
     for a in answers:
         for key, verdict in _items_graded(a.graded, names):
             if verdict == "right":
-                items_right[key] += 1
+                items_right.setdefault(key, []).append(a.learner)
             elif verdict == "wrong":
-                items_wrong[key] += 1
-        total_right += bool(a.graded.get("total_right"))
+                items_wrong.setdefault(key, []).append(a.learner)
+        if a.graded.get("total_right"):
+            total_right.append(a.learner)
         seats = a.graded.get("seats_right")
-        seats_right += bool(seats) and all(seats.values())
-        whole += a.right
+        if seats and all(seats.values()):
+            seats_right.append(a.learner)
+        if a.right:
+            whole.append(a.learner)
     return {
         "answered": len(answers),
         "items": [
-            {"key": key, "name": names.get(key, key), "right": items_right[key]}
+            {
+                "key": key,
+                "name": names.get(key, key),
+                "english": glosses.english_name(key, names.get(key, key)),
+                "right": len(items_right.get(key, [])),
+                "who": _who(items_right.get(key, [])),
+                "missed_by": _who(
+                    [a.learner for a in answers if a.learner not in items_right.get(key, [])]
+                ),
+            }
             for key in grading.scored_items(score(drill_hand.hand))
         ],
-        "wrong": [{"key": key, "name": names[key], "n": items_wrong[key]} for key in items_wrong],
-        "total_right": total_right,
-        "seats_right": seats_right,
-        "right": whole,
+        "wrong": [
+            {"key": key, "name": names[key], "n": len(who), "who": _who(who)}
+            for key, who in items_wrong.items()
+        ],
+        "total_right": len(total_right),
+        "total_who": _who(total_right),
+        "seats_right": len(seats_right),
+        "seats_who": _who(seats_right),
+        "right": len(whole),
+        "who": _who(whole),
     }
+
+
+def _who(learners: list[str]) -> list[str]:
+    return sorted(dict.fromkeys(learners), key=str.casefold)
 
 
 def answer_summary(answer: Answer, names: dict[str, str]) -> dict[str, Any]:
@@ -252,6 +276,7 @@ def _detail(
         "candidate_json": json.dumps(candidate, ensure_ascii=False) if candidate else "",
         "candidate_drawn": drawn(candidate) if candidate else None,
         "full": len(hands) >= MOST_HANDS,
+        "english": is_english(),
     }
     return render(request, "learn/set_detail.html", context)
 
@@ -291,6 +316,7 @@ def set_learner(request: HttpRequest, pk: int) -> HttpResponse:
         "level": LEVEL_NAMES.get(drill_set.level, drill_set.level),
         "answers": shown,
         "right": sum(a.right for a in answers),
+        "english": is_english(),
     }
     return render(request, "learn/set_learner_answers.html", context)
 
@@ -422,45 +448,27 @@ def _answer_of(request: HttpRequest, drill_set: DrillSet, got: dict[str, Any]) -
 
 
 def _breakdown(answer: Answer) -> dict[str, Any]:
-    """The graded answer as the learner sees it."""
-    got = score_json(answer.hand)
-    names = _item_names(answer.region)
-    items = [
-        {
-            "name": names[key],
-            "verdict": verdict,
-            # as the drill's feedback: the tiles an item counted points at,
-            # and for a wrong tick what in the hand rules it out
-            "point": pointing.why_not(answer.hand, answer.region, key)
-            if verdict == "wrong"
-            else pointing.pointer(answer.hand, answer.region, key)[1],
-        }
-        for key, verdict in _items_graded(answer.graded, names)
-    ]
-    lines = [
-        {"name": term(line["name"]), "value": line["value"], "unit": term(line.get("unit", ""))}
-        for line in got.get("items", ())
-        if line.get("value")
-    ]
-    net = got.get("net") or {}
-    given = answer.answer.get("net") or {}
+    """The graded answer as the learner sees it: the drill's own feedback
+    (each item marked and pointing at its tiles, a wrong tick answered from
+    the hand, the total in the headline's words, who pays whom)."""
+    hand = answer.hand
+    got = score(hand)
+    graded = grading.Graded(
+        answer.level,
+        items=answer.graded.get("items") or {},
+        total_right=answer.graded.get("total_right"),
+        seats_right=answer.graded.get("seats_right"),
+    )
+    given = {
+        "items": answer.answer.get("items") or [],
+        "total": answer.answer.get("total"),
+        "net": answer.answer.get("net") or {},
+    }
     return {
+        **result_context(hand, answer.level, got, graded, given),
+        "drawn": drawn(hand),
         "answer": answer,
-        "drawn": drawn(answer.hand),
-        "items": items,
-        "lines": lines,
-        "total": got.get("total", {}),
-        "total_unit": term(got.get("total", {}).get("unit", "")),
-        "given_total": answer.answer.get("total"),
-        "seats": [
-            {
-                "seat": seat_name(s),
-                "amount": amount,
-                "given": given.get(s),
-                "right": (answer.graded.get("seats_right") or {}).get(s, False),
-            }
-            for s, amount in net.items()
-        ],
+        "english": is_english(),
     }
 
 
@@ -513,13 +521,14 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
     context: dict[str, Any] = {
         "drill_set": drill_set,
         "name": name,
-        "level": LEVEL_NAMES.get(drill_set.level, drill_set.level),
+        "level_name": LEVEL_NAMES.get(drill_set.level, drill_set.level),
         "count": len(hands),
         "answered": len(answered),
     }
     graded_pk = request.GET.get("graded", "")
     if graded_pk.isdigit() and int(graded_pk) in answers:
-        context["graded"] = _breakdown(answers[int(graded_pk)])
+        feedback = _breakdown(answers[int(graded_pk)])
+        context.update(feedback, graded=feedback)
     left = [h for h in hands if h.pk not in answered]
     if left and "graded" not in context:
         hand = left[0]
@@ -528,7 +537,9 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
             hand=hand,
             number=hands.index(hand) + 1,
             drawn=drawn(hand.hand),
-            choices=list(_item_names(drill_set.region).items()),
+            choices=item_choices(hand.hand, set()),
+            asked=total_asked(hand.hand, score(hand.hand)) if drill_set.level == "total" else None,
+            english=is_english(),
             seats=[(s, seat_name(s)) for s in seats],
             unit=term(score_json(hand.hand).get("total", {}).get("unit", "")),
         )

@@ -49,8 +49,11 @@ def _order(region_key: str) -> Any:
     return lambda key: keys.index(key) if key in keys else len(keys)
 
 
-def grade_total(score: Score, answered: int | None) -> bool:
-    return answered is not None and answered == score.total
+def grade_total(score: Score, answered: int | None, asked: int | None = None) -> bool:
+    """``asked``: the number the question asked for, where it is not the
+    score's total (三门's headline is what each of the others pays)."""
+    expected = score.total if asked is None else asked
+    return answered is not None and answered == expected
 
 
 def seats_of(score: Score) -> list[str]:
@@ -87,13 +90,16 @@ class Graded:
         return out
 
 
-def grade(level: str, score: Score, answer: Mapping[str, Any]) -> Graded:
+def grade(
+    level: str, score: Score, answer: Mapping[str, Any], asked_total: int | None = None
+) -> Graded:
     """``answer``: ``{"items": [...]}``, ``{"total": n}`` or ``{"net": {seat: n}}``
-    (a number not given is ``None``)."""
+    (a number not given is ``None``); ``asked_total``: the number the total
+    question asked for, where it is not ``score.total``."""
     if level == "items":
         return Graded(level, items=grade_items(score, answer.get("items", ())))
     if level == "total":
-        return Graded(level, total_right=grade_total(score, answer.get("total")))
+        return Graded(level, total_right=grade_total(score, answer.get("total"), asked_total))
     if level == "payments":
         return Graded(level, seats_right=grade_payments(score, answer.get("net", {})))
     raise ValueError(f"no such level: {level}")

@@ -1,12 +1,13 @@
-"""Feedback that points at the tiles (issue 34 point 3): for each item of a
-graded drill, the tiles of the dealt hand that earn it, and for an item
-ticked that the hand does not count, the reason as the hand shows it ("五万's
-triplet was completed by 西家's discard: it counts as exposed").
+"""Feedback that points at the tiles (issues 34 and 43): for each item of a
+graded drill, the sets the engine says earn it (``rules.evidence``: the
+reading that won, so 姊妹付 points at its two runs and 门风花牌 at the
+seat's own flower alone), and for an item ticked that the hand does not
+count, what in this hand rules it out ("这手牌只有春、夏", "胡的是五筒").
 
-What each item looks at is data (``LOOKS_AT``): one of a few kinds of tiles
-(the winning tile, the flowers, the concealed kongs …), with a filter for
-the 大幺 items (1, 9 or an honor) and their 其餘 partners (2–8). Items that
-read the whole hand (清一色, 对对胡 …) point at no tiles in particular."""
+Why an item is absent is read off the dealt hand: what each item looks at
+is data (``LOOKS_AT``: the winning tile, the flowers, the concealed kongs
+…, with a filter for the 大幺 items and their 其餘 partners); the reason
+names the hand's own flowers, sets, winning tile and wait, or its split."""
 
 from __future__ import annotations
 
@@ -16,7 +17,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
-from calculator.words.wording import joined, seat_name, tile_name
+from calculator.words.wording import MELDS, joined, label_of, seat_name, tile_name
+from rules.evidence import Evidence
+from rules.hand import Score
+from rules.regions import REGIONS
 from rules.tiles import NotationError, is_terminal_or_honor, parse, parse_one, tile_code
 
 
@@ -58,6 +62,9 @@ LOOKS_AT: dict[str, Look] = {
             "bao_pai",
             "dui_bao",
             "hu_zei",
+            "ming_da_jue",
+            "an_da_jue",
+            "shuai_da",
         ],
         WIN,
     ),
@@ -330,28 +337,80 @@ def suits_named(codes: list[str]) -> str:
     return joined(str(SUIT_WORDS[s]) for s in "mpsz" if any(c.endswith(s) for c in codes))
 
 
-def pointer(hand: dict[str, Any], region_key: str, key: str) -> tuple[list[str], str]:
-    """The tiles an item counted in ``hand`` points at, and the line that
-    names them ("" for an item with nothing to point at)."""
-    look = look_of(region_key, key)
-    if look is None:
-        return [], ""
-    codes = tiles_for(hand, look)
-    if not codes:
-        return [], ""
-    if look.kind == "suits":
-        return codes, _("Suits in the hand: %(suits)s") % {"suits": suits_named(codes)}
-    if look.kind == "whole":
-        return codes, _("The whole hand: %(tiles)s") % {"tiles": named(codes)}
-    return codes, _("Tiles that earn it: %(tiles)s") % {"tiles": named(codes)}
+# Items every win counts: said to be the base, not pointed at.
+BASE = frozenset(["hu_di", "di_hu", "ping_hu"])
+# Items an absence earns: what the hand lacks, said in place of tiles.
+ABSENT = {
+    "wu_cai_shen": pgettext_lazy("pointing", "No 白板 anywhere in the hand."),
+    "wu_hua_guo": pgettext_lazy("pointing", "No flower beside the hand."),
+    "no_honors": pgettext_lazy("pointing", "No honor tile in the hand."),
+}
 
 
-def why_not(hand: dict[str, Any], region_key: str, key: str) -> str:
-    """For an item ticked that the hand does not count: what in the hand says
-    so, where the tiles tell ("" where only the item's rule can)."""
+def set_named(tiles: tuple[str, ...]) -> str:
+    """One set as a player names it: 中 × 3, 六筒–八筒, 春."""
+    if len(tiles) > 1 and len(set(tiles)) == 1:
+        return _("%(tile)s × %(n)s") % {"tile": tile_name(tiles[0]), "n": len(tiles)}
+    if len(tiles) == 3:
+        return _("%(first)s–%(last)s") % {
+            "first": tile_name(tiles[0]),
+            "last": tile_name(tiles[-1]),
+        }
+    return joined(tile_name(t) for t in tiles)
+
+
+def pointer(evidence: Evidence, region_key: str, key: str) -> tuple[list[list[str]], str]:
+    """The sets an item counted earns it by (the engine's own evidence,
+    ``rules.evidence``), and the line that names them; a base item says it
+    is the base, an item an absence earns says what is absent."""
+    if key in BASE:
+        return [], _("The base: every win counts it.")
+    if key in ABSENT:
+        return [], str(ABSENT[key])
+    sets = evidence.get(key) or ()
+    if not sets:
+        return [], ""
+    drawn = [list(s) for s in sets]
     look = look_of(region_key, key)
-    if look is None:
-        return ""
+    if look is not None and look.kind == "suits":  # 清一色, 缺一门 …: what counts is the suits
+        every = [c for s in sets for c in s]
+        return drawn, _("Suits in the hand: %(suits)s") % {"suits": suits_named(every)}
+    said = joined(set_named(s) for s in sets)
+    return drawn, _("Tiles that earn it: %(tiles)s") % {"tiles": said}
+
+
+# How the winning tile completed its set (the engine's ``Score.wait``).
+WAITS = {
+    "closed": pgettext_lazy("wait", "a closed wait (the middle of a run)"),
+    "edge": pgettext_lazy("wait", "an edge wait (3 of 1-2-3, 7 of 7-8-9)"),
+    "two_sided": pgettext_lazy("wait", "a two-sided wait (either end of a run)"),
+    "single": pgettext_lazy("wait", "a single wait (the pair)"),
+    "triplet": pgettext_lazy("wait", "a wait on a pair, making a triplet"),
+}
+
+
+def house_rule_off(hand: dict[str, Any], region_key: str, key: str) -> bool:
+    """Is ``key`` an item only a house rule scores, with that rule off here?"""
+    item = REGIONS[region_key].by_key.get(key)
+    if item is None or not item.house_rule:
+        return False
+    return not (hand.get("rules") or {}).get(item.house_rule, False)
+
+
+def why_not(hand: dict[str, Any], region_key: str, key: str, got: Score | None = None) -> str:
+    """For an item ticked that the hand does not count: what in this hand
+    rules it out, said from the hand (its flowers, its sets, its winning
+    tile and wait, how it splits), never the item's definition again."""
+    if house_rule_off(hand, region_key, key):
+        return _("This table plays without that house rule, so the hand cannot count it.")
+    look = look_of(region_key, key) or WHOLE
+    said = _specific(hand, look, key)
+    if said:
+        return said
+    return _facts(hand, look, got)
+
+
+def _specific(hand: dict[str, Any], look: Look, key: str) -> str:
     sets = sets_of(hand)
     discarder = seat_name(str(hand.get("discarder", "")))
     if look.kind == "win" and key in ("zi_mo", "self_drawn") and hand.get("win_by") != "self_draw":
@@ -364,12 +423,6 @@ def why_not(hand: dict[str, Any], region_key: str, key: str) -> str:
             "tile": tile_name(_codes(hand.get("win_tile"))[0]),
             "seat": discarder,
         }
-    if look.kind == "flowers" and not _codes(hand.get("flowers")):
-        return _("The hand has no flowers.")
-    if look.kind == "suits":
-        return _("Suits in the hand: %(suits)s") % {"suits": suits_named(tiles_for(hand, look))}
-    if look.kind == "whole":
-        return ""
     if look.kind == "concealed_triplet" and sets.by_discard and _fits(sets.by_discard, look.only):
         return _(
             "The triplet of %(tile)s was completed by %(seat)s's discard: it counts as exposed."
@@ -392,14 +445,66 @@ def why_not(hand: dict[str, Any], region_key: str, key: str) -> str:
             if look.only == "yao":
                 return _("%(tiles)s: not 1, 9 or an honor.") % {"tiles": named(other)}
             return _("%(tiles)s: 1, 9 or an honor, counted as 大幺.") % {"tiles": named(other)}
-    if look.kind not in ("win", "flowers") and not tiles_for(hand, Look(look.kind)):
-        return {
-            "concealed_kong": _("The hand has no concealed kong."),
-            "exposed_kong": _("The hand has no exposed kong."),
-            "kong": _("The hand has no kong."),
-            "pong": _("The hand has no pong."),
-            "concealed_triplet": _("The hand has no triplet held concealed."),
-            "triplet": _("The hand has no such triplet."),
-            "four_alike": _("The hand holds no four alike."),
-        }.get(look.kind, "")
+    return ""
+
+
+def _shown_melds(hand: dict[str, Any]) -> str:
+    """The melds laid down, as the table sees them: 碰 八条、吃 三万–五万."""
+    out = []
+    for m in hand.get("melds") or ():
+        codes = tuple(_codes(m.get("tiles")))
+        if codes:
+            out.append(f"{label_of(MELDS, str(m.get('type')))} {set_named(codes)}")
+    return joined(out)
+
+
+def _facts(hand: dict[str, Any], look: Look, got: Score | None) -> str:
+    """The hand's facts the item reads: its flowers, its triplets, its winning
+    tile and wait, or how it splits."""
+    win = _codes(hand.get("win_tile"))
+    if look.kind == "flowers":
+        flowers = _codes(hand.get("flowers"))
+        if not flowers:
+            return _("The hand has no flowers.")
+        return _("This hand has only %(tiles)s.") % {"tiles": named(flowers)}
+    if look.kind == "win" and win:
+        melds = _shown_melds(hand)
+        wait = WAITS.get(got.wait, "") if got is not None else ""
+        if wait:
+            line = _("The winning tile is %(tile)s, on %(wait)s.") % {
+                "tile": tile_name(win[0]),
+                "wait": wait,
+            }
+        else:
+            line = _("The winning tile is %(tile)s.") % {"tile": tile_name(win[0])}
+        if melds:
+            return _("Shown: %(melds)s. %(rest)s") % {"melds": melds, "rest": line}
+        return line
+    if look.kind in (
+        "concealed_kong",
+        "exposed_kong",
+        "kong",
+        "pong",
+        "concealed_triplet",
+        "triplet",
+        "four_alike",
+    ):
+        found = tiles_for(hand, Look("triplet"))
+        if not found:
+            return _("The hand has no triplet or kong.")
+        return _("The hand's triplets and kongs: %(tiles)s.") % {"tiles": named(found)}
+    if look.kind == "suits":
+        return _("Suits in the hand: %(suits)s") % {"suits": suits_named(tiles_for(hand, look))}
+    if got is not None and got.split:
+        parts = []
+        for notation in got.split:
+            try:
+                parts.append(set_named(tuple(tile_code(t) for t in parse(notation))))
+            except NotationError:
+                continue
+        melds = _shown_melds(hand)
+        line = _("The hand splits as %(sets)s.") % {"sets": joined(parts)}
+        if look.kind == "whole" and melds:
+            return _("Shown: %(melds)s. %(rest)s") % {"melds": melds, "rest": line}
+        return line
     return ""

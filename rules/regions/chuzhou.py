@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
+from rules import shows
 from rules.context import Ctx
 from rules.hand import ErrorInfo, Hand, ItemLine, Payment, next_seat
 from rules.items import Hit, Item, sum_of
@@ -947,7 +948,96 @@ READINGS = {
     "zi_mei_fu": "Each two identical sequences count once.",
 }
 
-ITEMS = tuple(replace(i, reading=READINGS.get(i.key, "")) for i in ITEMS)
+
+def _seqs_where(test: Callable[[ChuzhouCtx, dict[int, list[bool]]], Iterable[int]]) -> shows.Shows:
+    """The sequences whose first tile ``test`` names, given the hand's sequences by first tile."""
+
+    def seqs(ctx: ChuzhouCtx) -> shows.Sets:
+        firsts = set(test(ctx, _seq_groups(ctx)))
+        return tuple(b.tiles for b, _h in ctx.seqs if b.tile in firsts)
+
+    return seqs
+
+
+def _old_and_young(ctx: ChuzhouCtx, groups: dict[int, list[bool]]) -> Iterable[int]:
+    for base in (0, 9, 18):
+        if base in groups and base + 6 in groups:
+            yield from (base, base + 6)
+
+
+def _in_three_suits(ctx: ChuzhouCtx, groups: dict[int, list[bool]]) -> Iterable[int]:
+    for r in range(7):
+        if all(base + r in groups for base in (0, 9, 18)):
+            yield from (r, 9 + r, 18 + r)
+
+
+def _long_of(
+    *starts: tuple[int, ...],
+) -> Callable[[ChuzhouCtx, dict[int, list[bool]]], Iterable[int]]:
+    def long(ctx: ChuzhouCtx, groups: dict[int, list[bool]]) -> Iterable[int]:
+        for base in (0, 9, 18):
+            for run in starts:
+                if all(base + s in groups for s in run):
+                    yield from (base + s for s in run)
+
+    return long
+
+
+def _one_suit_seqs(n: int) -> Callable[[ChuzhouCtx, dict[int, list[bool]]], Iterable[int]]:
+    def suit(ctx: ChuzhouCtx, groups: dict[int, list[bool]]) -> Iterable[int]:
+        for base in (0, 9, 18):
+            if len([b for b, _h in ctx.seqs if base <= b.tile < base + 9]) >= n:
+                yield from (t for t in groups if base <= t < base + 9)
+
+    return suit
+
+
+def _with_a_five(ctx: ChuzhouCtx, groups: dict[int, list[bool]]) -> Iterable[int]:
+    return (t for t in groups if 2 <= t % 9 <= 4)
+
+
+def _four_of_a_tile(ctx: ChuzhouCtx) -> shows.Sets:
+    """四合: the sets that hold all four of one suited tile."""
+    found: set[int] = set()
+    for t in range(27):
+        holding = [i for i, b in enumerate(ctx.blocks) for x in b.tiles if x == t]
+        if len(holding) == 4:
+            found.update(holding)
+    return tuple(ctx.blocks[i].tiles for i in sorted(found))
+
+
+def _dui_shown(ctx: ChuzhouCtx) -> shows.Sets:
+    return tuple(b.tiles for b, _h in ctx.dui)
+
+
+# What earns an item, where the shared ``rules.shows`` does not say it.
+SHOWS: dict[str, shows.Shows] = {
+    "lao_shao_fu": _seqs_where(_old_and_young),
+    "zi_mei_fu": shows.twin_sequences,
+    "qing_san_fu": _seqs_where(_one_suit_seqs(3)),
+    "qing_si_fu": _seqs_where(_one_suit_seqs(4)),
+    "san_fu_tong": _seqs_where(_in_three_suits),
+    "si_fu_tong": _seqs_where(_in_three_suits),
+    "ban_tiao_long": _seqs_where(_long_of((0, 3), (3, 6))),
+    "yi_tiao_long": _seqs_where(_long_of((0, 3, 6))),
+    "yi_tiao_long_plus": _seqs_where(_long_of((0, 3, 6))),
+    "shuang_long": _seqs_where(_long_of((0, 3, 6))),
+    "si_he_yi": _four_of_a_tile,
+    "si_he_er": _four_of_a_tile,
+    "si_he_si": _four_of_a_tile,
+    "qing_san_dui": _dui_shown,
+    "qing_si_dui": _dui_shown,
+    "san_dui_tong": _dui_shown,
+    "tian_di_peng": shows.groups(2, "trip", shows.both(shows.one_suit, shows.ranks_are(0, 8))),
+    "san_fu_wu": _seqs_where(_with_a_five),
+    "si_fu_wu": _seqs_where(_with_a_five),
+    "gang": shows.kongs(),
+    "an_gang": shows.kongs(True),
+    "men_qing": shows.concealed_sets,
+    "xiao_hua": shows.flowers,
+}
+
+ITEMS = tuple(replace(i, reading=READINGS.get(i.key, ""), shows=SHOWS.get(i.key)) for i in ITEMS)
 
 
 # --------------------------------------------------------------------------

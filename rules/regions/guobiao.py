@@ -28,12 +28,13 @@ from typing import Any, NamedTuple
 
 import MahjongGB
 
+from rules import shows
 from rules.context import Ctx
 from rules.hand import SEATS, Hand, ItemLine, Meld, Payment, next_seat, seat_wind
 from rules.items import Hit, Item, sum_of
 from rules.options import number, own_wind_mode
 from rules.region import Evaluation, Region, Settlement
-from rules.split import LOOSE, Block, Split, meld_block
+from rules.split import KONG, LOOSE, Block, Split, meld_block
 from rules.text import says
 from rules.tiles import FLOWERS, N_KINDS
 
@@ -279,8 +280,70 @@ def _shown(name: str) -> str:
     return name.replace("・", "·")
 
 
+def _wind_shown(which: str) -> shows.Shows:
+    def wind(ctx: Ctx) -> shows.Sets:
+        call = library_call(ctx.hand, ctx.opts)
+        tile = 27 + (call.prevalent_wind if which == "prevalent" else call.seat_wind)
+        return tuple(b.tiles for b in ctx.triplets if b.tile == tile)
+
+    return wind
+
+
+def _held_alike(ctx: Ctx) -> shows.Sets:
+    """Triplets and kongs formed in hand (a concealed kong is one)."""
+    return tuple(b.tiles for b in ctx.triplets if b.concealed)
+
+
+def _four_spread(ctx: Ctx) -> shows.Sets:
+    """四归一: the sets that hold all four of a tile, none of them a kong."""
+    found: set[int] = set()
+    for t in set(ctx.tiles):
+        holding = [i for i, b in enumerate(ctx.blocks) for x in b.tiles if x == t]
+        if len(holding) == 4 and all(ctx.blocks[i].kind != KONG for i in holding):
+            found.update(holding)
+    return tuple(ctx.blocks[i].tiles for i in sorted(found))
+
+
+# What earns an item, where the shared ``rules.shows`` does not say it.
+SHOWS: dict[str, shows.Shows] = {
+    "prevalent_wind": _wind_shown("prevalent"),
+    "seat_wind": _wind_shown("seat"),
+    "two_concealed_pungs": _held_alike,
+    "three_concealed_pungs": _held_alike,
+    "four_concealed_pungs": _held_alike,
+    "tile_hog": _four_spread,
+    "melded_hand": shows.whole_hand,
+    "pure_straight": shows.groups(3, "seq", shows.both(shows.one_suit, shows.ranks_are(0, 3, 6))),
+    "mixed_straight": shows.groups(3, "seq", shows.both(shows.each_suit, shows.ranks_are(0, 3, 6))),
+    "mixed_triple_chow": shows.groups(3, "seq", shows.both(shows.each_suit, shows.same_rank)),
+    "mixed_double_chow": shows.groups(2, "seq", shows.both(shows.each_suit, shows.same_rank)),
+    "pure_shifted_chows": shows.groups(3, "seq", shows.both(shows.one_suit, shows.stepped(1, 2))),
+    "four_pure_shifted_chows": shows.groups(
+        4, "seq", shows.both(shows.one_suit, shows.stepped(1, 2))
+    ),
+    "mixed_shifted_chows": shows.groups(3, "seq", shows.both(shows.each_suit, shows.stepped(1))),
+    "short_straight": shows.groups(2, "seq", shows.both(shows.one_suit, shows.stepped(3))),
+    "two_terminal_chows": shows.groups(2, "seq", shows.both(shows.one_suit, shows.ranks_are(0, 6))),
+    "double_pung": shows.groups(2, "trip", shows.both(shows.each_suit, shows.same_rank)),
+    "triple_pung": shows.groups(3, "trip", shows.both(shows.each_suit, shows.same_rank)),
+    "mixed_shifted_pungs": shows.groups(3, "trip", shows.both(shows.each_suit, shows.stepped(1))),
+    "pure_shifted_pungs": shows.groups(3, "trip", shows.both(shows.one_suit, shows.stepped(1))),
+    "four_pure_shifted_pungs": shows.groups(
+        4, "trip", shows.both(shows.one_suit, shows.stepped(1))
+    ),
+}
+
 ITEMS: tuple[Item, ...] = tuple(
-    Item(f.key, _shown(f.zh), f.value, FAN, f"{RULE} {f.number}", _found(f.number), why=f.why)
+    Item(
+        f.key,
+        _shown(f.zh),
+        f.value,
+        FAN,
+        f"{RULE} {f.number}",
+        _found(f.number),
+        why=f.why,
+        shows=SHOWS.get(f.key),
+    )
     for f in FANS
 )
 

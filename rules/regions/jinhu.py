@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
+from rules import shows
 from rules.context import Ctx
 from rules.hand import ErrorInfo, Hand, ItemLine, Payment
 from rules.items import Item, sum_of
@@ -393,7 +394,37 @@ READINGS = {
     "(option tong_hua_replaces_flowers: in their place).",
 }
 
-ITEMS = tuple(replace(i, reading=READINGS.get(i.key, "")) for i in ITEMS)
+
+def _zi_mei_shown(ctx: Ctx) -> shows.Sets:
+    # Two identical runs are equal blocks: kept apart by where they lie.
+    found = {id(b): b for pair in _zi_mei_pairs(ctx.sets) for b in pair}
+    return tuple(b.tiles for b in found.values())
+
+
+def _four_alike_shown(big: bool) -> shows.Shows:
+    def four(ctx: JinhuCtx) -> shows.Sets:
+        return tuple((t,) * 4 for t, n in enumerate(ctx.held) if n == 4 and (t in BIG_FOUR) == big)
+
+    return four
+
+
+def _da_jue_shown(ctx: Ctx) -> shows.Sets:
+    """The three alike the winning tile made four of, and the tile."""
+    return ((ctx.win_tile,) * 4,) if ctx.win_tile is not None else ()
+
+
+# What earns an item, where the shared ``rules.shows`` does not say it.
+SHOWS: dict[str, shows.Shows] = {
+    "zi_mei": _zi_mei_shown,
+    "si_tong": _four_alike_shown(True),
+    "si_tong_other": _four_alike_shown(False),
+    "ming_da_jue": _da_jue_shown,
+    "an_da_jue": _da_jue_shown,
+    "shuai_da": shows.winning_set,
+    "qi_dui": shows.pairs,
+}
+
+ITEMS = tuple(replace(i, reading=READINGS.get(i.key, ""), shows=SHOWS.get(i.key)) for i in ITEMS)
 
 
 # --------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
+from rules import shows
 from rules.context import Ctx
 from rules.hand import ErrorInfo, Hand, ItemLine, Payment, next_seat
 from rules.items import Hit, Item
@@ -426,8 +427,30 @@ READINGS = {
     "da_yao_peng": "A triplet completed by a discarded winning tile counts as an exposed pong.",
 }
 
+
+def _own_flower_shown(group: tuple[int, ...]) -> shows.Shows:
+    def own(ctx: Ctx) -> shows.Sets:
+        return ((group[ctx.seat_wind],),)
+
+    return own
+
+
+def _group_shown(group: tuple[int, ...]) -> shows.Shows:
+    return lambda ctx: tuple((f,) for f in group)
+
+
+# What earns an item, where the shared ``rules.shows`` does not say it.
+SHOWS: dict[str, shows.Shows] = {
+    "zheng_hua_season": _own_flower_shown(SEASONS),
+    "zheng_hua_plant": _own_flower_shown(PLANTS),
+    "si_ge_hua_season": _group_shown(SEASONS),
+    "si_ge_hua_plant": _group_shown(PLANTS),
+    "jiang_hu": shows.the_pair,
+}
+
 ITEMS: tuple[Item, ...] = tuple(
-    replace(i, quote=QUOTES[i.key], reading=READINGS.get(i.key, "")) for i in _TABLE
+    replace(i, quote=QUOTES[i.key], reading=READINGS.get(i.key, ""), shows=SHOWS.get(i.key))
+    for i in _TABLE
 )
 
 

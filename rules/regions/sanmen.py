@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rules import shows
 from rules.context import Ctx
 from rules.hand import ErrorInfo, Hand, ItemLine, Meld, Payment, next_seat
 from rules.items import Hit, Item
@@ -361,7 +362,30 @@ READINGS = {
     "si_feng_ju_qi": "Triplets or kongs of all four winds (option si_feng_any_four: anywhere in the hand).",
 }
 
-ITEMS = tuple(replace(i, reading=READINGS.get(i.key, "")) for i in ITEMS)
+
+def _own_flowers_shown(ctx: Ctx) -> shows.Sets:
+    wind = ctx.seat_wind % 4
+    return tuple((f,) for f in (SEASONS[wind], PLANTS[wind]) if f in ctx.flowers)
+
+
+def _wilds_shown(ctx: Ctx) -> shows.Sets:
+    return tuple((t,) for t in ctx.hand.all_tiles if t == WILD)
+
+
+# What earns an item, where the shared ``rules.shows`` does not say it.
+SHOWS: dict[str, shows.Shows] = {
+    "zi_pai_ke": shows.triplets(lambda b: b.tile in (RED, GREEN)),
+    "men_feng_ke": lambda ctx: tuple(
+        b.tiles for b in ctx.triplets if b.tile == WINDS[ctx.seat_wind % 4]
+    ),
+    "men_feng_hua": _own_flowers_shown,
+    "san_de": _wilds_shown,
+    "si_de": _wilds_shown,
+    "si_cai_shen": _wilds_shown,
+    "hu_xing": shows.win_tile,
+}
+
+ITEMS = tuple(replace(i, reading=READINGS.get(i.key, ""), shows=SHOWS.get(i.key)) for i in ITEMS)
 
 MULTIPLIERS = (
     "wu_cai_shen",

@@ -124,7 +124,7 @@ def test_feedback_lines_each_name_a_tile(browser, live_server) -> None:  # type:
     for i in range(points.count()):
         line = points.nth(i).inner_text()
         said, _sep, tiles = line.partition("：")
-        assert said in ("算这一项的牌", "这手牌的花色", "看整手牌") and tiles, line
+        assert said in ("算这一项的牌", "这手牌的花色", "基础项") and tiles, line
     assert "× ½（边家）" in page.locator("table.payments").inner_text().replace("(", "（").replace(
         ")", "）"
     )

@@ -85,10 +85,15 @@ def test_three_learners_counted_per_item(client: Client, teacher: User) -> None:
     assert counts["answered"] == 3 and counts["right"] == 1
     assert {i["key"]: i["right"] for i in counts["items"]} == {first: 2, **dict.fromkeys(rest, 3)}
     assert [(w["key"], w["n"]) for w in counts["wrong"]] == [(other, 1)]
+    by_key = {i["key"]: i for i in counts["items"]}
+    assert by_key[first]["missed_by"] == ["小南"] and by_key[first]["who"] == ["老西", "阿东"]
+    assert [w["who"] for w in counts["wrong"]] == [["老西"]]
     page = client.get(reverse("drill-set", args=[drill_set.pk])).content.decode()
     answered = re.search(r'id="answered-1">([^<]*)<', page)[1]  # type: ignore[index]
     assert answered == "3 份作答 · 1 份全对", answered
-    cells = r'id="count-1-([a-z_0-9]+)"><th scope="row">[^<]*</th><td class="num">(\d+) / 3'
+    # Issue 43: the counts name the learners.
+    assert re.search(r'id="who-1">全对： <bdi>阿东</bdi></p>', page)
+    cells = r'id="count-1-([a-z_0-9]+)"><th scope="row">.*?</th><td class="num">(\d+) / 3'
     rows = dict(re.findall(cells, page))
     assert rows == {first: "2", **dict.fromkeys(rest, "3")}
     graded = {a.learner: a.graded["items"] for a in Answer.objects.all()}

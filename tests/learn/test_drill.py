@@ -14,11 +14,12 @@ from django.contrib.auth import get_user_model
 from django.test import Client, RequestFactory
 from django.utils import translation
 
+from calculator.learn.dealt import more_words
 from calculator.learn.forms import read_hand, sign_hand
 from calculator.learn.grading import scored_items
 from calculator.learn.models import Answer
 from calculator.learn.progress import COOKIE, COOKIE_SALT, Progress
-from calculator.learn.views import more_words
+from calculator.learn.question import total_asked
 from rules.deal import _winning_cases
 from rules.engine import score
 from rules.regions import REGIONS
@@ -42,8 +43,8 @@ def right_answer(level: str, hand: dict[str, Any]) -> dict[str, Any]:
     got = score(hand)
     if level == "items":
         return {"i": scored_items(got)}
-    if level == "total":
-        return {"t": str(got.total)}
+    if level == "total":  # the number the headline states (三门: what each pays)
+        return {"t": str(total_asked(hand, got)["amount"])}
     return {f"n.{s}": str(n) for s, n in got.net.items()}
 
 

@@ -14,7 +14,9 @@ from calculator.learn.forms import sign_hand
 from calculator.learn.grading import scored_items
 from calculator.learn.pointing import LOOKS_AT, REGION_LOOKS, look_of, tiles_for
 from rules.engine import score
+from rules.evidence import item_tiles
 from rules.regions import REGIONS
+from rules.shows import BY_KEY
 from tests.words.test_script import problems
 
 # 老三番: 五万's triplet completed by 西家's discard, a concealed 东 kong.
@@ -47,6 +49,7 @@ def test_every_look_names_an_item_of_some_region() -> None:
     keys = {item.key for region in REGIONS.values() for item in region.items}
     assert set(LOOKS_AT) <= keys
     assert all(key in REGIONS[r].by_key for r, key in REGION_LOOKS)
+    assert set(BY_KEY) <= keys, set(BY_KEY) - keys
 
 
 @pytest.mark.django_db
@@ -73,8 +76,11 @@ def test_each_item_that_looks_at_tiles_names_them(client: Client, language: str)
 
 
 def test_the_tiles_pointed_at() -> None:
-    assert tiles_for(HAND, look_of("laosanfan", "da_yao_an_gang")) == ["1z"]  # type: ignore[arg-type]
-    assert tiles_for(HAND, look_of("laosanfan", "peng")) == ["5m"]  # type: ignore[arg-type]
+    """The engine's own evidence: the sets of the reading that won."""
+    evidence = item_tiles(HAND)
+    assert evidence["da_yao_an_gang"] == (("1z",) * 4,)
+    assert evidence["peng"] == (("5m",) * 3,)  # completed by the discard: shown
+    assert "an_ke" not in evidence
     assert tiles_for(HAND, look_of("laosanfan", "an_ke")) == []  # type: ignore[arg-type]
 
 
@@ -126,26 +132,41 @@ def test_a_teacher_signing_up_from_the_drill_sets_lands_back_there(client: Clien
     assert other["Location"] != "https://example.com/"
 
 
+def point_tiles(row: str) -> list[list[str]]:
+    """The sets a row's pointer draws, each as the tile codes of its pictures."""
+    found = re.search(
+        r'<span class="point-tiles"[^>]*>(.*?)</span> <span class="point-named">', row, re.S
+    )
+    if not found:
+        return []
+    sets = re.findall(r'<span class="point-set">(.*?)</span>', found.group(1), re.S)
+    return [re.findall(r'#t-([0-9a-z]+)"', one) for one in sets]
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", ["zh-hans", "zh-hant", "en"])
-def test_every_counted_item_points_at_tiles_in_every_region(client: Client, language: str) -> None:
-    """Thirty drills a language (five a region): each counted item's row has
-    a line naming tiles, save those every win counts (胡底 …) or a flag earns."""
-    from calculator.learn.pointing import NO_TILES
+def test_every_counted_item_points_at_exactly_its_tiles_in_every_region(
+    client: Client, language: str
+) -> None:
+    """Thirty drills a language (five a region): each counted item's row
+    draws exactly the sets the engine says earn it (``rules.evidence``), no
+    others; an item earned by no tile says it is the base, or what the hand
+    lacks, or draws nothing."""
+    from calculator.learn.pointing import ABSENT, BASE
     from rules.deal import deal_many
 
     client.cookies["django_language"] = language
     for region in sorted(REGIONS):
         for hand in deal_many(region, 5, seed=34):
             got = score(hand)
+            evidence = item_tiles(hand)
             page = graded(client, hand, "items", i=scored_items(got))
             assert 'class="verdict good"' in page
-            for line in got.items:
-                if not line.value or line.dropped_by or line.key in NO_TILES:
-                    continue
-                if line.key not in REGIONS[region].by_key:
-                    continue  # a cap line
-                row = row_of(page, line.key)
-                assert 'class="point"' in row and 'class="point-tiles"' in row, (region, line.key)
+            for key in scored_items(got):
+                row = row_of(page, key)
+                want = [list(s) for s in evidence[key]]
+                assert point_tiles(row) == want, (region, key, point_tiles(row), want)
+                if key in BASE or key in ABSENT:
+                    assert 'class="point point-none"' in row, (region, key)
             if language != "en":
                 assert not problems(page, language), (region, problems(page, language))

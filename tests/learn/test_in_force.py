@@ -57,11 +57,18 @@ def test_laosanfan_states_its_tier_and_who_pays_half(client: Client) -> None:
     assert "麼半三" in hant and "莊家付全額，另兩家付一半" in hant
 
 
+seat_zh = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
+
+
 @pytest.mark.django_db
-def test_chuzhou_states_zhen_only_when_not_all_one(client: Client) -> None:
-    ones = {"zhen": {"E": 1, "S": 1, "W": 1, "N": 1}}
-    assert "各座位的针" not in asked(client, {**CHUZHOU, "table": ones})
-    page = asked(client, {**CHUZHOU, "table": {"zhen": {"E": 2, "S": 2, "W": 1, "N": 1}}})
+def test_chuzhou_states_every_seats_zhen_and_the_dealers_double(client: Client) -> None:
+    """Issue 43: every payment adds the 针, so they are said even at 1 each,
+    with the dealer's counted twice."""
+    page = asked(client, {k: v for k, v in CHUZHOU.items() if k != "table"})
+    assert "各座位的针：东家 1、南家 1、西家 1、北家 1" in page
+    dealer = seat_zh[str(CHUZHOU["dealer"])]
+    assert f"庄家的针在每笔付款里算两倍：{dealer}的 1 针按 2 算。" in page
+    page = asked(client, {**CHUZHOU, "table": {"zhen": {"E": 2, "S": 2}}})
     assert "各座位的针：东家 2、南家 2、西家 1、北家 1" in page
 
 
@@ -135,3 +142,40 @@ def test_laosanfan_bao_says_which_bar_the_discard_broke(client: Client) -> None:
         ],
     }
     assert "三摊包牌：胡牌的人亮出三组同一花色的牌" in asked(client, one_suit)
+
+
+@pytest.mark.django_db
+def test_jinhu_states_whether_the_discarder_had_declared_ready(client: Client) -> None:
+    """Issue 43: an unready discarder of a 賊 pays for all (包五家), so a
+    discard win says who had declared ready, the discarder named."""
+    hand = {
+        "region": "jinhu",
+        "hand": "123m456m789m5p",
+        "win_tile": "5p",
+        "melds": [{"type": "pong", "tiles": "888s", "from": "S"}],
+        "seat": "E",
+        "dealer": "E",
+        "win_by": "discard",
+        "discarder": "N",
+    }
+    page = asked(client, hand)
+    assert "还有谁报听了：无" in page and "点炮的北家没有报听。" in page
+    ready = asked(client, {**hand, "table": {"ready": ["N"]}})
+    assert "还有谁报听了：北家" in ready and "点炮的北家已经报听。" in ready
+
+
+@pytest.mark.django_db
+def test_sanmen_states_the_lao_zhuang_streak_and_the_stake(client: Client) -> None:
+    hand = {
+        "region": "sanmen",
+        "hand": "123m456m789p5z",
+        "win_tile": "5z",
+        "melds": [{"type": "pong", "tiles": "777z", "from": "W"}],
+        "seat": "N",
+        "dealer": "E",
+        "win_by": "self_draw",
+    }
+    page = asked(client, hand)
+    assert "老庄连庄数（0 = 无）：0" in page and "底分，即基础分：1" in page
+    streak = asked(client, {**hand, "table": {"lao_zhuang": 2}})
+    assert "老庄连庄数（0 = 无）：2" in streak

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from calculator.learn.dealt import hand_view
 from calculator.learn.forms import sign_hand
-from calculator.learn.views import hand_view
 from rules.engine import score
 from tests.words.test_script import problems
 

@@ -17,7 +17,7 @@ from calculator.learn.progress import (
     family_name,
     from_answers,
 )
-from calculator.learn.views import progress_view
+from calculator.learn.shown_progress import progress_view
 from rules.regions import REGIONS
 
 
