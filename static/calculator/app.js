@@ -25,6 +25,24 @@ if (window.Idiomorph) {
   };
 }
 
+// Taps faster than the server answers wait in the form's queue (hx-sync
+// "queue all") and each is sent, in order, once the answer before it is in.
+// htmx reads the tapped button only when a queued request is sent, and by
+// then it knows just the last button clicked (or none, once focus moved):
+// every queued tap would carry the last tile. So each request carries the
+// button of the submit that queued it, with the form as it stands when sent
+// (the answer before it drew the hand this tap adds to), as a plain form
+// post would: the button's value last.
+document.addEventListener("htmx:configRequest", (event) => {
+  const form = event.detail.elt;
+  const submit = event.detail.triggeringEvent;
+  if (!(form instanceof HTMLFormElement) || form.id !== "calc-form") return;
+  const data = new FormData(form);
+  const button = submit && submit.type === "submit" ? submit.submitter : null;
+  if (button && button.name) data.append(button.name, button.value);
+  event.detail.parameters = data;
+});
+
 const say = (text) => {
   const out = document.getElementById("copied");
   if (!out) return;
