@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop, pgettext
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgettext
 
 from calculator.page.readings import applied_view, readings_view
 from calculator.page.state import (
@@ -150,9 +150,20 @@ REFUSALS = {
 USED_UP_ONE = gettext_lazy("%(tile)s is already in sight: there is only one.")
 
 
+def too_many_text(n: int) -> str:
+    """The hand holds ``n`` tiles more than its melds leave room for."""
+    return ngettext(
+        "%(n)s tile too many: tap one in the hand to take it back.",
+        "%(n)s tiles too many: tap one in the hand to take it back.",
+        n,
+    ) % {"n": n}
+
+
 def refusal_text(refusal: Refusal | None) -> str:
     if refusal is None:
         return ""
+    if refusal.reason == "too_many":
+        return too_many_text(refusal.n)
     said = REFUSALS[refusal.reason]
     if refusal.reason == "used_up" and refusal.tile.endswith("f"):
         said = USED_UP_ONE
@@ -163,11 +174,13 @@ def mode_hint(state: PageState) -> str:
     """One line: what the next tap on a tile does."""
     entry = state.entry
     if entry == "hand":
-        left = state.need_in_hand - len(state.hand.tiles)
-        if left > 0:
+        count = state.count
+        if count.short:
             return _("Tap tiles to add them to the hand: %(n)s more, then the winning tile.") % {
-                "n": left
+                "n": count.short
             }
+        if count.over:
+            return too_many_text(count.over)
         if not state.win:
             return _("The hand is full: tap the winning tile.")
         return _("Tap a tile in the hand to take it back.")
@@ -984,6 +997,7 @@ def page_context(state: PageState, notices: list[str]) -> dict[str, Any]:
         "palette": palette(state),
         "hand": [tile_view(tile_code(t), index=i) for i, t in enumerate(state.hand.tiles)],
         "need": state.need_in_hand,
+        "too_many": too_many_text(state.count.over) if state.count.over else "",
         "win": tile_view(tile_code(win)) if win is not None else None,
         "melds": melds_view(state),
         "other": [

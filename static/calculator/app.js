@@ -97,8 +97,24 @@ document.addEventListener("htmx:afterSettle", reveal);
 // control focused) lands above them rather than under them: the pinned
 // height is that control's bottom margin for scrolling (css: --pinned). Not
 // the viewport's scroll padding: a tapped key inside the tiles would scroll.
+// The tiles are pinned only while all of them, and the whole hand above
+// them, fit the screen below the header (css: html.sheet-tall): a key or a
+// tile cut off or scrolled in a box of its own cannot be tapped. Marked on
+// the root, which no answer morphs, so a redraw never flickers it.
+const HEADER_ROOM = 96;
 const pinnedHeight = () => {
   const sheet = document.getElementById("sheet");
+  if (sheet) {
+    const root = document.documentElement;
+    const tall = sheet.offsetHeight > window.innerHeight - HEADER_ROOM;
+    const pinned = getComputedStyle(sheet).position === "sticky";
+    root.classList.toggle("sheet-tall", tall);
+    // Unpinned, the tiles return to their place in the page: keep them where
+    // the thumb was, at the bottom of the screen.
+    if (tall && pinned && sheet.getBoundingClientRect().bottom > window.innerHeight) {
+      sheet.scrollIntoView({ block: "end" });
+    }
+  }
   const stuck = sheet && getComputedStyle(sheet).position === "sticky";
   document.documentElement.style.setProperty("--pinned", stuck ? `${Math.ceil(sheet.offsetHeight)}px` : "0px");
 };
