@@ -53,6 +53,8 @@ from calculator.words.wording import (
     term,
     tile_name,
     tiles_named,
+    total_unit,
+    unit_word,
     word,
     word_html,
 )
@@ -108,6 +110,8 @@ def meld_face(kind: str, tiles: Iterable[int], giver: str | None = None) -> dict
         "zh": found.zh if found is not None and is_english() else "",
         "from": seat_name(giver) if giver and giver in SEATS else "",
         "tiles": [tile_view(c, down=down and i in (0, last)) for i, c in enumerate(codes)],
+        # what a screen reader says of the meld's button: its tiles by name
+        "named": joined(tile_name(c) for c in codes),
         "added": kind == "added_kong",
     }
 
@@ -542,7 +546,7 @@ def _place(field: str) -> str:
 
 
 def unit_of(region_key: str) -> str:
-    return term(MONEY_UNIT.get(region_key, "分"))
+    return unit_word(MONEY_UNIT.get(region_key, "分"))
 
 
 def as_sentence(text: str) -> str:
@@ -574,7 +578,12 @@ def value_line(state: PageState, got: Score, css: str = "total") -> dict[str, An
     amounts = {p.amount for p in win}
     payers = [p.payer for p in win]
     others = [s for s in state.seats if s != state.seat]
-    kind, seat, amount, unit = "count", "", got.total, term(got.unit)
+    kind, seat, amount, unit = (
+        "count",
+        "",
+        got.total,
+        total_unit(state.region, state.options, got.unit),
+    )
     if (
         state.region in FORMULA_ENDS_IN_A_PAYMENT
         and len(amounts) == 1
@@ -591,7 +600,11 @@ def value_line(state: PageState, got: Score, css: str = "total") -> dict[str, An
         elif sorted(payers) == sorted(others):
             kind = "each"
         else:  # never so in 三门: every payer pays alike, or one pays
-            kind, amount, unit = "count", got.total, term(got.unit)
+            kind, amount, unit = (
+                "count",
+                got.total,
+                total_unit(state.region, state.options, got.unit),
+            )
     sentence = {
         "count": _("The hand counts %(amount)s"),
         "each": _("Each of the others pays %(amount)s for the win"),
@@ -682,7 +695,7 @@ SECTION_GLOSSES = {
     "胡牌": "winning",
     "花的計算": "counting flowers",
     "番数计算": "counting 番",
-    "胡型": "ways of winning",
+    "胡型": "kinds of win",
     "胡牌类型": "kinds of win",
 }
 
@@ -696,7 +709,7 @@ def section_name(section: str) -> str:
         return words
     if tail.isdigit():
         gloss = f"{gloss} {tail}"
-    return f"{gloss} ({words})"
+    return gloss  # the seed's own words are in its quoted sentence
 
 
 def rule_name(rule: str) -> str:
@@ -770,7 +783,7 @@ def result_view(state: PageState) -> dict[str, Any] | None:
                 "name": item_name(line.key, line.name),
                 "english": glosses.english_name(line.key, line.name),
                 "value": line.value,
-                "unit": term(line.unit),
+                "unit": unit_word(line.unit),
                 "why": why,
                 "rule": rule_name(line.rule),
                 "quote": seed_part(item.quote)[0] if item else "",  # the seed's words only
@@ -785,7 +798,7 @@ def result_view(state: PageState) -> dict[str, Any] | None:
         "value": value_line(state, got) if got.winning else None,
         "rows": rows,
         "total": got.total,
-        "unit": term(got.unit),
+        "unit": total_unit(state.region, state.options, got.unit),
         "money": unit_of(state.region),
         "how": word(got.how),
         "payments": [
@@ -805,7 +818,7 @@ def result_view(state: PageState) -> dict[str, Any] | None:
         "also": _("Capped: also %(items)s")
         % {
             "items": joined(
-                f"{item_name(i.key, i.name)} {i.value} {term(i.unit)}" for i in got.also
+                f"{item_name(i.key, i.name)} {i.value} {unit_word(i.unit)}" for i in got.also
             )
         }
         if got.also
@@ -831,7 +844,7 @@ def waits_view(state: PageState) -> dict[str, Any] | None:
                 "tile": tile_view(tile_code(w.tile), left=w.left),
                 "winning": w.score.winning,
                 "total": w.score.total,
-                "unit": term(w.score.unit),
+                "unit": total_unit(state.region, state.options, w.score.unit),
                 "collects": w.score.net.get(state.seat, 0) if w.score.winning else 0,
                 "left": w.left,
                 # why it does not win, short: the first reason the engine gives
@@ -881,6 +894,7 @@ def melds_view(state: PageState) -> list[dict[str, Any]]:
                 )
             ],
             "hui": m.hui,
+            "named": meld_face(m.type, m.tiles.tiles)["named"],
         }
         for i, m in enumerate(state.melds)
     ]
@@ -1006,6 +1020,7 @@ def page_context(state: PageState, notices: list[str]) -> dict[str, Any]:
                 "seat": seat_name(seat),
                 "label": label_of(MELDS, m.type),
                 "tiles": meld_face(m.type, m.tiles.tiles)["tiles"],
+                "named": meld_face(m.type, m.tiles.tiles)["named"],
             }
             for i, (seat, m) in enumerate(state.other)
         ],
