@@ -164,7 +164,9 @@ def test_the_issue_hand_reads_as_one_story(client: Client) -> None:
     url = f"/?{state_of(hand).query()}"
     client.cookies["django_language"] = "en"
     page = client.get(url).content.decode()
-    assert "1 (the base) × 1 (0 tai) × 1 (stacked) × 1 (old dealer) × 3 (kind of win) = 3</p>" in page
+    assert (
+        "1 (the base) × 1 (0 tai) × 1 (stacked) × 1 (old dealer) × 3 (kind of win) = 3</p>" in page
+    )
     assert 'The discarder (West) pays <strong class="total">3 points</strong> for the win' in page
     assert "worth" not in page
     client.cookies["django_language"] = "zh-hans"
