@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop, pgettext
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgettext
 
 from calculator.page.readings import applied_view, readings_view
 from calculator.page.state import (
@@ -53,6 +53,8 @@ from calculator.words.wording import (
     term,
     tile_name,
     tiles_named,
+    total_unit,
+    unit_word,
     word,
     word_html,
 )
@@ -109,6 +111,8 @@ def meld_face(kind: str, tiles: Iterable[int], giver: str | None = None) -> dict
         "zh": found.zh if found is not None and is_english() else "",
         "from": seat_name(giver) if giver and giver in SEATS else "",
         "tiles": [tile_view(c, down=down and i in (0, last)) for i, c in enumerate(codes)],
+        # what a screen reader says of the meld's button: its tiles by name
+        "named": joined(tile_name(c) for c in codes),
         "added": kind == "added_kong",
     }
 
@@ -151,9 +155,20 @@ REFUSALS = {
 USED_UP_ONE = gettext_lazy("%(tile)s is already in sight: there is only one.")
 
 
+def too_many_text(n: int) -> str:
+    """The hand holds ``n`` tiles more than its melds leave room for."""
+    return ngettext(
+        "%(n)s tile too many: tap one in the hand to take it back.",
+        "%(n)s tiles too many: tap one in the hand to take it back.",
+        n,
+    ) % {"n": n}
+
+
 def refusal_text(refusal: Refusal | None) -> str:
     if refusal is None:
         return ""
+    if refusal.reason == "too_many":
+        return too_many_text(refusal.n)
     said = REFUSALS[refusal.reason]
     if refusal.reason == "used_up" and refusal.tile.endswith("f"):
         said = USED_UP_ONE
@@ -164,11 +179,13 @@ def mode_hint(state: PageState) -> str:
     """One line: what the next tap on a tile does."""
     entry = state.entry
     if entry == "hand":
-        left = state.need_in_hand - len(state.hand.tiles)
-        if left > 0:
+        count = state.count
+        if count.short:
             return _("Tap tiles to add them to the hand: %(n)s more, then the winning tile.") % {
-                "n": left
+                "n": count.short
             }
+        if count.over:
+            return too_many_text(count.over)
         if not state.win:
             return _("The hand is full: tap the winning tile.")
         return _("Tap a tile in the hand to take it back.")
@@ -530,7 +547,7 @@ def _place(field: str) -> str:
 
 
 def unit_of(region_key: str) -> str:
-    return term(MONEY_UNIT.get(region_key, "分"))
+    return unit_word(MONEY_UNIT.get(region_key, "分"))
 
 
 def as_sentence(text: str) -> str:
@@ -562,7 +579,12 @@ def value_line(state: PageState, got: Score, css: str = "total") -> dict[str, An
     amounts = {p.amount for p in win}
     payers = [p.payer for p in win]
     others = [s for s in state.seats if s != state.seat]
-    kind, seat, amount, unit = "count", "", got.total, term(got.unit)
+    kind, seat, amount, unit = (
+        "count",
+        "",
+        got.total,
+        total_unit(state.region, state.options, got.unit),
+    )
     if (
         state.region in FORMULA_ENDS_IN_A_PAYMENT
         and len(amounts) == 1
@@ -579,7 +601,11 @@ def value_line(state: PageState, got: Score, css: str = "total") -> dict[str, An
         elif sorted(payers) == sorted(others):
             kind = "each"
         else:  # never so in 三门: every payer pays alike, or one pays
-            kind, amount, unit = "count", got.total, term(got.unit)
+            kind, amount, unit = (
+                "count",
+                got.total,
+                total_unit(state.region, state.options, got.unit),
+            )
     sentence = {
         "count": _("The hand counts %(amount)s"),
         "each": _("Each of the others pays %(amount)s for the win"),
@@ -670,7 +696,7 @@ SECTION_GLOSSES = {
     "胡牌": "winning",
     "花的計算": "counting flowers",
     "番数计算": "counting 番",
-    "胡型": "ways of winning",
+    "胡型": "kinds of win",
     "胡牌类型": "kinds of win",
 }
 
@@ -684,7 +710,7 @@ def section_name(section: str) -> str:
         return words
     if tail.isdigit():
         gloss = f"{gloss} {tail}"
-    return f"{gloss} ({words})"
+    return gloss  # the seed's own words are in its quoted sentence
 
 
 def rule_name(rule: str) -> str:
@@ -758,7 +784,7 @@ def result_view(state: PageState) -> dict[str, Any] | None:
                 "name": item_name(line.key, line.name),
                 "english": glosses.english_name(line.key, line.name),
                 "value": line.value,
-                "unit": term(line.unit),
+                "unit": unit_word(line.unit),
                 "why": why,
                 "rule": rule_name(line.rule),
                 "quote": seed_part(item.quote)[0] if item else "",  # the seed's words only
@@ -773,7 +799,7 @@ def result_view(state: PageState) -> dict[str, Any] | None:
         "value": value_line(state, got) if got.winning else None,
         "rows": rows,
         "total": got.total,
-        "unit": term(got.unit),
+        "unit": total_unit(state.region, state.options, got.unit),
         "money": unit_of(state.region),
         "how": word(got.how),
         "payments": [
@@ -793,7 +819,7 @@ def result_view(state: PageState) -> dict[str, Any] | None:
         "also": _("Capped: also %(items)s")
         % {
             "items": joined(
-                f"{item_name(i.key, i.name)} {i.value} {term(i.unit)}" for i in got.also
+                f"{item_name(i.key, i.name)} {i.value} {unit_word(i.unit)}" for i in got.also
             )
         }
         if got.also
@@ -819,7 +845,7 @@ def waits_view(state: PageState) -> dict[str, Any] | None:
                 "tile": tile_view(tile_code(w.tile), left=w.left),
                 "winning": w.score.winning,
                 "total": w.score.total,
-                "unit": term(w.score.unit),
+                "unit": total_unit(state.region, state.options, w.score.unit),
                 "collects": w.score.net.get(state.seat, 0) if w.score.winning else 0,
                 "left": w.left,
                 # why it does not win, short: the first reason the engine gives
@@ -869,6 +895,7 @@ def melds_view(state: PageState) -> list[dict[str, Any]]:
                 )
             ],
             "hui": m.hui,
+            "named": meld_face(m.type, m.tiles.tiles)["named"],
         }
         for i, m in enumerate(state.melds)
     ]
@@ -1001,6 +1028,7 @@ def page_context(state: PageState, notices: list[str]) -> dict[str, Any]:
         "palette": palette(state),
         "hand": [tile_view(tile_code(t), index=i) for i, t in enumerate(state.hand.tiles)],
         "need": state.need_in_hand,
+        "too_many": too_many_text(state.count.over) if state.count.over else "",
         "win": tile_view(tile_code(win)) if win is not None else None,
         "melds": melds_view(state),
         "other": [
@@ -1009,6 +1037,7 @@ def page_context(state: PageState, notices: list[str]) -> dict[str, Any]:
                 "seat": seat_name(seat),
                 "label": label_of(MELDS, m.type),
                 "tiles": meld_face(m.type, m.tiles.tiles)["tiles"],
+                "named": meld_face(m.type, m.tiles.tiles)["named"],
             }
             for i, (seat, m) in enumerate(state.other)
         ],

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from calculator.words.wording import joined, option_label, option_value, seat_name, term
+from calculator.words.wording import joined, option_label, option_value, seat_name, total_unit
 from rules.hand import Reading, Score
 from rules.options import OptionInfo, describe
 
@@ -58,7 +58,11 @@ def _line(
     else:
         outcome = _("%(total)s %(unit)s in all") % {
             "total": reading.total,
-            "unit": term(reading.unit),
+            "unit": total_unit(
+                state.region,
+                {**state.options, reading.option: form_value(reading.value)},
+                reading.unit,
+            ),
         }
     # What the table would settle under the reading, every seat, as the page
     # shows it once the reading is applied; then, marked as such, the change

@@ -130,6 +130,27 @@ WIN_TYPES = ("self_draw", "discard", "robbing_kong", "draw")
 SEAT_NUMBER_KEYS = ("zhen", "loser_hu")  # table state entered as a number per seat
 
 
+class HandCount(NamedTuple):
+    """The concealed hand against what its melds leave room for: a meld
+    entered after the tiles (a kong declared last) can leave more tiles in
+    the hand than the hand holds, and then the hand is over, not full."""
+
+    have: int
+    need: int
+
+    @property
+    def short(self) -> int:
+        return max(0, self.need - self.have)
+
+    @property
+    def over(self) -> int:
+        return max(0, self.have - self.need)
+
+    @property
+    def full(self) -> bool:
+        return self.have == self.need
+
+
 class Dropped(NamedTuple):
     """A thing a region cannot use: ``tiles`` (notation), ``meld`` (its type
     and tiles), ``flag``, ``option``, ``event``, ``table`` (a key), ``win_by``
@@ -455,6 +476,10 @@ class PageState:
         """Concealed tiles a complete hand holds besides the winning tile."""
         return 13 - 3 * len(self.melds)
 
+    @property
+    def count(self) -> HandCount:
+        return HandCount(len(self.hand.tiles), self.need_in_hand)
+
     @cached_property
     def used(self) -> list[int]:
         """How many of each tile kind (and flower) are on the table already."""
@@ -612,6 +637,7 @@ class Refusal(NamedTuple):
 
     reason: str
     tile: str = ""
+    n: int = 0
 
 
 Tapped = tuple[PageState, Refusal | None]
@@ -640,8 +666,12 @@ def tap(state: PageState, code: str) -> Tapped:
         return _egg_tap(state, tile)
     if entry.startswith("other."):
         return _other_tap(state, tile)
-    # Into the hand; once it is full, the next tile is the winning tile.
-    if len(state.hand.tiles) >= state.need_in_hand:
+    # Into the hand; once it is full, the next tile is the winning tile; a
+    # hand holding more than its melds leave room for takes nothing more.
+    count = state.count
+    if count.over:
+        return state, Refusal("too_many", tile_code(tile), count.over)
+    if count.full:
         if not state.win:
             return replace(state, win=Tiles.of([tile])), None
         return state, Refusal("hand_full", tile_code(tile))

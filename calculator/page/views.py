@@ -29,6 +29,7 @@ from django_htmx.http import replace_url
 from django_htmx.middleware import HtmxDetails
 
 from calculator.addresses import public_url
+from calculator.page.announce import announcement
 from calculator.page.presentation import moved_notes, page_context, refusal_text
 from calculator.page.state import (
     PageState,
@@ -130,6 +131,10 @@ def calculator_page(
         for notice in notices:
             messages.info(request, notice)
         return HttpResponseRedirect(url, status=303)
+    if request.method == "POST":
+        before = PageState.from_query(request.POST)
+        said = announcement(before, state) or " ".join(str(n) for n in notices)
+        extra = {**(extra or {}), "announce": said}
     return render_page(request, address, state, notices, extra)
 
 

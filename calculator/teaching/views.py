@@ -49,6 +49,8 @@ from calculator.words.wording import (
     seed_lang,
     seed_part,
     term,
+    total_unit,
+    unit_word,
     word,
 )
 from rules.engine import score
@@ -217,7 +219,7 @@ def _entry(region_key: str, item: Any, region: Any) -> dict[str, Any]:
         "english": glosses.english_name(item.key, item.name),
         "values": _values(item),
         "table": value_table(region_key, item),
-        "unit": term(item.unit),
+        "unit": unit_word(item.unit),
         "rule": rule_name(item.rule),
         "quote": quote,
         "house": _house_rule(region_key, item, note),
@@ -273,7 +275,7 @@ def rules_page(request: HttpRequest, region: str) -> HttpResponse:
     context = {
         "region": REGIONS[region],
         "region_label": region_name(region),
-        "unit": term(REGIONS[region].unit),
+        "unit": unit_word(REGIONS[region].unit),
         "regions": _regions(),
         "entries": rule_entries(region, examples=False),
         "options": options,
@@ -344,13 +346,13 @@ def compare(request: HttpRequest) -> HttpResponse:
                 "errors": [word(e.text) for e in got.errors] if got else [],
                 "reasons": [word(r) for r in got.reasons] if got else [],
                 "items": [
-                    {"name": item_name(i.key, i.name), "value": i.value, "unit": term(i.unit)}
+                    {"name": item_name(i.key, i.name), "value": i.value, "unit": unit_word(i.unit)}
                     for i in got.items
                     if i.value
                 ]
                 if got
                 else [],
-                "unit": term(got.unit) if got else "",
+                "unit": total_unit(other.region, other.options, got.unit) if got else "",
                 "value": value_line(other, got) if got and got.ok else None,
                 "winner_net": got.net.get(other.seat) if got and got.ok else None,
                 "link": f"{reverse('index')}?{other.query()}",

@@ -172,6 +172,44 @@ def region_name(key: str) -> str:
     return pgettext("region", region.name) if region else key
 
 
+# The units a count or an amount is in, as the reader says them: an English
+# page says fan, hu, tai, silver (issue 43, point 4), a Chinese page the seed's
+# word in its own script. The engine names them in either script (銀, 银).
+UNITS = {
+    "番": pgettext_lazy("unit", "番"),
+    "胡": pgettext_lazy("unit", "胡"),
+    "台": pgettext_lazy("unit", "台"),
+    "倍": pgettext_lazy("unit", "倍"),
+    "银": pgettext_lazy("unit", "银"),
+    "銀": pgettext_lazy("unit", "银"),
+    "分": pgettext_lazy("unit", "分"),
+}
+
+
+def unit_word(zh: str) -> str:
+    """A unit the engine names (番, 胡, 台, 倍, 银, 分) in the reader's words."""
+    word = UNITS.get(zh)
+    return str(word) if word is not None else term(zh)
+
+
+# Where a house rule makes the hand's total a figure that is paid as it
+# stands, counted in no unit of the hand's: 老三番's 推倒八 (rules/laosanfan.md,
+# "推倒八 pays its figure") is shown in the money it pays, not in 胡.
+TOTAL_PAID_AS_IS = {"laosanfan": ("tier", "tui_dao_ba")}
+
+
+def total_unit(region_key: str, options: Mapping[str, Any], unit: str) -> str:
+    """The unit of a hand's total under the house rules ``options`` (the
+    region's defaults where an option is not given)."""
+    rule = TOTAL_PAID_AS_IS.get(region_key)
+    if rule is not None:
+        name, value = rule
+        defaults = {i.name: i.default for i in describe(REGIONS[region_key].options)}
+        if str(options.get(name, defaults.get(name))) == value:
+            return unit_word(MONEY_UNIT[region_key])
+    return unit_word(unit)
+
+
 def term(zh: str) -> str:
     """A Chinese term the engine names (an item, an egg, a rule's section),
     in the page's script; English pages keep the Chinese."""

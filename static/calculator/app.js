@@ -25,6 +25,24 @@ if (window.Idiomorph) {
   };
 }
 
+// Taps faster than the server answers wait in the form's queue (hx-sync
+// "queue all") and each is sent, in order, once the answer before it is in.
+// htmx reads the tapped button only when a queued request is sent, and by
+// then it knows just the last button clicked (or none, once focus moved):
+// every queued tap would carry the last tile. So each request carries the
+// button of the submit that queued it, with the form as it stands when sent
+// (the answer before it drew the hand this tap adds to), as a plain form
+// post would: the button's value last.
+document.addEventListener("htmx:configRequest", (event) => {
+  const form = event.detail.elt;
+  const submit = event.detail.triggeringEvent;
+  if (!(form instanceof HTMLFormElement) || form.id !== "calc-form") return;
+  const data = new FormData(form);
+  const button = submit && submit.type === "submit" ? submit.submitter : null;
+  if (button && button.name) data.append(button.name, button.value);
+  event.detail.parameters = data;
+});
+
 const say = (text) => {
   const out = document.getElementById("copied");
   if (!out) return;
@@ -79,8 +97,24 @@ document.addEventListener("htmx:afterSettle", reveal);
 // control focused) lands above them rather than under them: the pinned
 // height is that control's bottom margin for scrolling (css: --pinned). Not
 // the viewport's scroll padding: a tapped key inside the tiles would scroll.
+// The tiles are pinned only while all of them, and the whole hand above
+// them, fit the screen below the header (css: html.sheet-tall): a key or a
+// tile cut off or scrolled in a box of its own cannot be tapped. Marked on
+// the root, which no answer morphs, so a redraw never flickers it.
+const HEADER_ROOM = 96;
 const pinnedHeight = () => {
   const sheet = document.getElementById("sheet");
+  if (sheet) {
+    const root = document.documentElement;
+    const tall = sheet.offsetHeight > window.innerHeight - HEADER_ROOM;
+    const pinned = getComputedStyle(sheet).position === "sticky";
+    root.classList.toggle("sheet-tall", tall);
+    // Unpinned, the tiles return to their place in the page: keep them where
+    // the thumb was, at the bottom of the screen.
+    if (tall && pinned && sheet.getBoundingClientRect().bottom > window.innerHeight) {
+      sheet.scrollIntoView({ block: "end" });
+    }
+  }
   const stuck = sheet && getComputedStyle(sheet).position === "sticky";
   document.documentElement.style.setProperty("--pinned", stuck ? `${Math.ceil(sheet.offsetHeight)}px` : "0px");
 };
@@ -153,4 +187,87 @@ document.addEventListener("DOMContentLoaded", () => {
 // before its hand was saved: ask the server again, which knows what became of it.
 window.addEventListener("pageshow", (event) => {
   if (event.persisted && document.getElementById("club-save")) location.reload();
+});
+
+// The tile pad is one Tab stop: the arrow keys move between its keys (a
+// roving tabindex), Home and End to its first and last. The key last moved
+// to keeps the stop across redraws (the server draws every key tabbable, as
+// a page without script needs).
+let padKey = null;
+const padKeys = () => [...document.querySelectorAll(".palette .key")];
+const rove = () => {
+  const keys = padKeys();
+  if (!keys.length) return;
+  const current = keys.find((k) => k.id === padKey) || keys[0];
+  keys.forEach((k) => { k.tabIndex = k === current ? 0 : -1; });
+};
+const padEntry = () => document.querySelector(".palette .key[tabindex='0']") || padKeys()[0];
+document.addEventListener("DOMContentLoaded", rove);
+document.addEventListener("htmx:afterSettle", rove);
+document.addEventListener("focusin", (event) => {
+  if (event.target.matches && event.target.matches(".palette .key")) { padKey = event.target.id; rove(); }
+});
+document.addEventListener("keydown", (event) => {
+  const key = event.target.closest && event.target.closest(".palette .key");
+  if (!key) return;
+  const keys = padKeys();
+  const at = keys.indexOf(key);
+  const box = key.getBoundingClientRect();
+  const inRow = (k, dir) => {
+    // the nearest key straight above or below (the pads are grids)
+    let best = null;
+    let bestScore = Infinity;
+    for (const k2 of keys) {
+      const r = k2.getBoundingClientRect();
+      const dy = (r.top - box.top) * dir;
+      if (dy < box.height / 2) continue;
+      const score = dy * 4 + Math.abs(r.left - box.left);
+      if (score < bestScore) { best = k2; bestScore = score; }
+    }
+    return best;
+  };
+  const next = {
+    ArrowRight: keys[at + 1], ArrowLeft: keys[at - 1],
+    ArrowDown: inRow(key, 1), ArrowUp: inRow(key, -1),
+    Home: keys[0], End: keys[keys.length - 1],
+  }[event.key];
+  if (next === undefined) return;
+  event.preventDefault();
+  if (next) next.focus();
+});
+
+// Focus stays where the hand continues. A tapped control the answer keeps
+// keeps it; one the answer removed (the winning tile or the last hand tile
+// taken back, a meld taken back, a wait tapped, 全部清除) hands it on: to the
+// tile now in its place, else the one before it, else the tile pad (where the
+// next tile, or a new winning tile, is tapped); a wait tapped, to the score
+// it made.
+const SUCCESSOR = {
+  h: (i) => [`#rm-h${i}`, `#rm-h${i - 1}`],
+  m: (i) => [`#rm-m${i}`, `#rm-m${i - 1}`],
+  f: (i) => [`#rm-f${i}`, `#rm-f${i - 1}`],
+  o: (i) => [`#rm-o${i}`, `#rm-o${i - 1}`],
+};
+let tapped = null;
+document.addEventListener("htmx:configRequest", (event) => {
+  const submit = event.detail.triggeringEvent;
+  const button = submit && submit.type === "submit" ? submit.submitter : null;
+  if (event.detail.elt && event.detail.elt.id === "calc-form") {
+    tapped = button ? { id: button.id, name: button.name, value: button.value, wait: button.classList.contains("wait") } : null;
+  }
+});
+document.addEventListener("htmx:afterSettle", () => {
+  const was = tapped;
+  tapped = null;
+  if (!was || !was.id) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && document.contains(active)) return;
+  let places = [];
+  if (was.wait) places = ["#quick", "#result-title"];
+  else if (was.name === "rm" && SUCCESSOR[was.value[0]]) {
+    places = SUCCESSOR[was.value[0]](Number(was.value.slice(1)) || 0);
+  }
+  else if (was.id && document.getElementById(was.id)) places = ["#" + CSS.escape(was.id)];
+  const target = places.map((s) => document.querySelector(s)).find(Boolean) || padEntry();
+  if (target) target.focus({ preventScroll: false });
 });

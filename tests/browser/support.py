@@ -50,19 +50,25 @@ AXE_FILE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
 AXE = AXE_FILE if AXE_FILE.exists() else None
 
 
-def axe_violations(page) -> list[dict[str, object]]:  # type: ignore[no-untyped-def]
-    """axe-core's serious and critical findings on the page as it stands."""
+SERIOUS = ("serious", "critical")
+ABOVE_MINOR = ("moderate", "serious", "critical")
+
+
+def axe_violations(page, impacts: tuple[str, ...] = SERIOUS) -> list[dict[str, object]]:  # type: ignore[no-untyped-def]
+    """axe-core's findings of these ``impacts`` on the page as it stands
+    (serious and critical unless asked for more)."""
     assert AXE is not None
     if not page.evaluate("() => Boolean(window.axe)"):
         page.add_script_tag(path=str(AXE))
     found = page.evaluate(
-        """async () => {
+        """async (impacts) => {
             const result = await axe.run(document, {resultTypes: ['violations']});
             return result.violations
-                .filter(v => v.impact === 'serious' || v.impact === 'critical')
+                .filter(v => impacts.includes(v.impact))
                 .map(v => ({id: v.id, impact: v.impact,
                             nodes: v.nodes.slice(0, 5).map(n => n.target.join(' '))}));
-        }"""
+        }""",
+        list(impacts),
     )
     return list(found)
 

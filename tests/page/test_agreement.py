@@ -30,6 +30,7 @@ from django.utils import translation
 from calculator.page.presentation import result_view, value_line
 from calculator.page.state import PageState, house_rules_text
 from calculator.teaching.cases import examples_for, load_cases
+from calculator.words.wording import total_unit
 from rules.engine import score
 from rules.hand import Score
 from rules.regions import REGIONS
@@ -93,8 +94,12 @@ def check_value(state: PageState, got: Score, value: dict[str, Any]) -> None:
     kind, amount = value["kind"], value["amount"]
     if kind == "count":
         assert amount == got.total
-        assert value["unit"] == got.unit  # English pages show the engine's unit
-        assert value["text"] == f"The hand counts {amount} {got.unit}"
+        # English pages word the engine's unit (issue 43, point 4: hu, fan, tai;
+        # 推倒八's figure in the silver it pays)
+        with translation.override("en"):
+            unit = total_unit(state.region, state.options, got.unit)
+        assert value["unit"] == unit
+        assert value["text"] == f"The hand counts {amount} {unit}"
         return
     assert {p.amount for p in win} == {amount}, (value["text"], win)
     payers = sorted(p.payer for p in win)
@@ -159,7 +164,9 @@ def test_the_issue_hand_reads_as_one_story(client: Client) -> None:
     url = f"/?{state_of(hand).query()}"
     client.cookies["django_language"] = "en"
     page = client.get(url).content.decode()
-    assert "1 (底分) × 1 (0 台) × 1 (叠加) × 1 (老庄) × 3 (胡型) = 3</p>" in page
+    assert (
+        "1 (the base) × 1 (0 tai) × 1 (stacked) × 1 (old dealer) × 3 (kind of win) = 3</p>" in page
+    )
     assert 'The discarder (West) pays <strong class="total">3 points</strong> for the win' in page
     assert "worth" not in page
     client.cookies["django_language"] = "zh-hans"

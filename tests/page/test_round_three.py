@@ -50,7 +50,7 @@ def test_the_engine_names_what_the_cap_hid() -> None:
     [
         ("zh-hans", "封顶：另有 清一色 3 台"),
         ("zh-hant", "封頂：另有 清一色 3 台"),
-        ("en", "Capped: also 清一色 3 台"),
+        ("en", "Capped: also 清一色 3 tai"),
     ],
 )
 def test_a_cap_that_hides_an_item_lists_it(client: Client, language: str, said: str) -> None:
