@@ -305,7 +305,9 @@ def save(
     def unconfirmed(now: PageState, due: str) -> bool:
         """A dealer chosen against the deal, not yet confirmed for this deal
         (a correction keeping the dealer its hand was saved with needs none)."""
-        return now.dealer != due and confirmed != dealer_pair(now.dealer, due) and now.dealer != kept
+        return (
+            now.dealer != due and confirmed != dealer_pair(now.dealer, due) and now.dealer != kept
+        )
 
     def answer_dealer() -> HttpResponse:
         due = ledger.who(session, str(dealt.get("dealer", "E")))

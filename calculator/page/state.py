@@ -350,11 +350,11 @@ class PageState:
             if k.startswith("ev.") and digits(one(k)) and int(one(k)) > 0:
                 events[k[3:]] = min(int(one(k)), 9)
         own = {name for name in many("own") if _OWNABLE.fullmatch(name)}
+        # a field posted other than it was drawn (``was.<name>``): a person set it
         for k in data:
             name = k[4:]
-            if k.startswith("was.") and _OWNABLE.fullmatch(name) and name in data:
-                if one(k) != one(name):  # posted other than it was drawn: a person set it
-                    own.add(name)
+            if k.startswith("was.") and _OWNABLE.fullmatch(name) and one(k) != one(name, one(k)):
+                own.add(name)
         own -= set(many("inherit"))
         players_text = one("n", "4")
         players = int(players_text) if players_text in ("2", "3", "4") else 4
