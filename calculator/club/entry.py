@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import cached_property
 from typing import Any, NamedTuple
@@ -29,7 +29,7 @@ from django.utils.translation import gettext_lazy
 
 from calculator.club import ledger
 from calculator.club.models import ClubSession, HandChange, HandRecord, as_data
-from calculator.page.public import PageState, Pin, digits, page_state, render_page
+from calculator.page.public import PageState, Pin, digits, follow, page_state, render_page
 from calculator.words.wording import word
 from rules.engine import score
 from rules.ledger import CARRIED, Replay
@@ -62,6 +62,10 @@ CHANGED_ELSEWHERE = gettext_lazy(
 UNSURE = gettext_lazy(
     "The server could not confirm the save (the database did not answer). Your hand is "
     "still here: save again — the same hand is never stored twice."
+)
+DEALER_UNCONFIRMED = gettext_lazy(
+    "Not saved yet: the deal came to %(due)s, and %(chosen)s is picked as dealer here. Save "
+    "with %(chosen)s as dealer (the ledger marks it as chosen), or with the deal's dealer."
 )
 UNCHANGED = gettext_lazy("Nothing to save: the correction changes nothing in the hand.")
 SAVED_THEN_DELETED = gettext_lazy("This hand was saved, and the referee has since deleted it.")
@@ -113,29 +117,42 @@ def dealt_to(played: Played, edit: str) -> dict[str, Any]:
     return played.table
 
 
-def pin(
-    session: ClubSession,
-    dealt: Mapping[str, Any],
-    may_correct: bool = True,
-    dealer_given: bool = True,
-) -> Pin:
+# What a hand inherits from the table the deal hands it: the dealer and the
+# table state carried between hands (针, 老庄, the 包五家 streak, the round
+# wind …). Of these a person may set only the dealer on a session's page: the
+# ledger keeps a hand's own dealer, and replays the rest from the hands before.
+INHERITED = ("d", *(f"t.{k}" for k in CARRIED))
+SETTABLE = frozenset({"d"})
+
+
+def inherited(dealt: Mapping[str, Any]) -> dict[str, str]:
+    """The values the table gives a hand's inherited fields now."""
+    values = {f"t.{k}": v for k, v in ledger.carried_fields(dealt).items()}
+    return {"d": str(dealt.get("dealer", "E")), **values}
+
+
+def pin(session: ClubSession, dealt: Mapping[str, Any], may_correct: bool = True) -> Pin:
     """Put back on the page what the session fixes, whatever the form said
-    (and no correction where the page may only add hands). A form that names
-    no dealer gets the one the deal came to."""
+    (and no correction where the page may only add hands); what the deal
+    carries follows the table ``dealt``, except a dealer a person set here."""
 
     def pinned(state: PageState) -> PageState:
-        own = {k: v for k, v in state.table.items() if k not in CARRIED}
+        state = follow(replace(state, own=state.own & SETTABLE), inherited(dealt), INHERITED)
         return replace(
             state,
-            dealer=state.dealer if dealer_given else str(dealt.get("dealer", "E")),
             region=session.region,
             players=session.seat_count,
             options=ledger.page_options(session.rules),
-            table={**own, **ledger.carried_fields(dealt)},
             edit=state.edit if may_correct else "",
         )
 
     return pinned
+
+
+def dealer_pair(chosen: str, due: str) -> str:
+    """The confirmation a phone sends for a dealer chosen against the deal: it
+    names both, so it confirms nothing once the deal has moved on."""
+    return f"{chosen}>{due}"
 
 
 def mint(played: Played, state: PageState) -> PageState:
@@ -175,6 +192,8 @@ def hand_context(
         "pinned_table": ledger.carried_lines(dealt),
         "table_mark": table_mark(dealt),
         "dealer_due": ledger.who(session, due) if state.dealer != due else "",
+        "dealer_chosen": ledger.who(session, state.dealer),
+        "dealer_pair": dealer_pair(state.dealer, due),
         "closed": str(
             CLOSED.get(
                 session.uncorrectable_because() if state.edit else session.closed_because(), ""
@@ -203,7 +222,7 @@ def hand_page(
     data = request.POST if request.method == "POST" else request.GET
     edit = str(data.get("edit", "")) if may_correct else ""
     dealt = dealt_to(played, edit)
-    state, notices = page_state(request, pin(session, dealt, may_correct, "d" in data))
+    state, notices = page_state(request, pin(session, dealt, may_correct))
     state = mint(played, state)
     if request.method == "POST" and not getattr(request, "htmx", False):
         return HttpResponseRedirect(f"{address}?{state.query()}", status=303)
@@ -227,28 +246,43 @@ def save(
     *,
     may_correct: bool,
     refusal: str = "",
+    extra_now: Callable[[], dict[str, Any]] | None = None,
 ) -> Saved | HttpResponse:
     """Save the hand on the page into ``session``: the record it is now (also
     when this entry was saved before: a double tap, a retry, the back
     button), else the page again saying why not (``refusal``: a reason the
-    caller already has, such as a table's round being played out)."""
+    caller already has, such as a table's round being played out;
+    ``extra_now``: ``extra`` drawn again, for an answer after another phone's
+    write). What the deal carries is the table's as it stands at the save,
+    read under the session's lock; only a dealer a person chose on the page,
+    and confirmed against the deal's, is the hand's own."""
     played = Played(session)
     edit = str(request.POST.get("edit", ""))
     if not digits(edit):
         edit = ""
     dealt = dealt_to(played, edit if may_correct else "")
-    state, _notices = page_state(request, pin(session, dealt, dealer_given="d" in request.POST))
+    state, _notices = page_state(request, pin(session, dealt))
     if not state.edit:
         done = saved_record(session, state.key)
         if done is not None:
             return Saved(done, fresh=False)
         state = mint(played, state)
+    confirmed = str(request.POST.get("dealer_ok", ""))
 
     def again(
-        problem: str, *more: str, status: int = 422, missing: list[str] | None = None
+        problem: str,
+        *more: str,
+        status: int = 422,
+        missing: list[str] | None = None,
+        confirm: bool = False,
     ) -> HttpResponse:
         context = {**hand_context(session, played, state, dealt), **extra}
-        context.update(save_problem=problem, save_more=list(more), save_missing=missing or [])
+        context.update(
+            save_problem=problem,
+            save_more=list(more),
+            save_missing=missing or [],
+            dealer_confirm=confirm,
+        )
         return render_page(request, address, state, [], context, status=status)
 
     if refusal:
@@ -259,23 +293,50 @@ def save(
     if edit and not may_correct:
         state = replace(state, edit="")
         return again(str(NO_CORRECTIONS))
-    request_json = state.to_json()
-    got = score(request_json)
+    got = score(state.to_json())
     if not got.ok:
         # What the engine found missing or wrong, said under "Not saved": a
         # blank hand draws no score on the page, so nothing else would say it.
         return again(str(NOT_SCORED), missing=_missing(state) or [word(e.text) for e in got.errors])
     if not got.winning and state.win_by != "draw":
         return again(str(NOT_WON))
-    data = as_data(request_json, dealt=str(dealt.get("dealer", "E")))
+    kept = str(played.full.steps[int(edit) - 1].request.get("dealer")) if state.edit else ""
+
+    def unconfirmed(now: PageState, due: str) -> bool:
+        """A dealer chosen against the deal, not yet confirmed for this deal
+        (a correction keeping the dealer its hand was saved with needs none)."""
+        return (
+            now.dealer != due and confirmed != dealer_pair(now.dealer, due) and now.dealer != kept
+        )
+
+    def answer_dealer() -> HttpResponse:
+        due = ledger.who(session, str(dealt.get("dealer", "E")))
+        problem = DEALER_UNCONFIRMED % {"due": due, "chosen": ledger.who(session, state.dealer)}
+        return again(str(problem), status=409, confirm=True)
+
+    if unconfirmed(state, str(dealt.get("dealer", "E"))):
+        return answer_dealer()
+
+    def hand_for(table: Mapping[str, Any]) -> dict[str, Any] | str:
+        """The hand to store, for the table the deal hands on as the lock
+        shows it: its inherited fields are that table's, never the page's."""
+        now = pin(session, table)(state)
+        due = str(table.get("dealer", "E"))
+        if unconfirmed(now, due):
+            return "confirm"
+        return as_data(now.to_json(), dealt=due)
+
     try:
         if state.edit:
+            data = hand_for(dealt)
+            if isinstance(data, str):
+                return answer_dealer()
             outcome = save_correction(
                 session, user, data, request.POST.get("version"), int(state.edit)
             )
         else:
             seen = str(request.POST.get("table_mark") or table_mark(dealt))
-            outcome = save_entry(session, user, data, state.key, int(state.deal), seen)
+            outcome = save_entry(session, user, hand_for, state.key, int(state.deal), seen)
     except DatabaseError:
         # The commit may have gone through: where the database can say so, the
         # answer is what happened; where it cannot, the entry's key makes the
@@ -297,28 +358,42 @@ def save(
     if outcome == "unchanged":
         return again(str(UNCHANGED), status=200)
     # Another phone (or the referee) wrote first: say what, keep this hand,
-    # and score it again, as an entry for the table's next deal.
+    # and score it again, as an entry for the table's next deal, with what
+    # the deal carries as the table now has it.
     session.refresh_from_db()
-    was_due = state.dealer == dealt.get("dealer", "E")
+    if extra_now is not None:
+        extra = extra_now()
     played = Played(session)
     taken_before = taken(session, played, state)
     dealt = dealt_to(played, edit)
-    state = pin(session, dealt, dealer_given=not was_due)(state)
+    state = pin(session, dealt)(state)
     if not state.edit:
         state = replace(state, deal=str(played.count + 1))
+    if outcome == "confirm":
+        return answer_dealer()
+    closed = session.closed_because() if not state.edit else ""
+    if closed:  # the other phone's hand was this table's last: nothing more is saved here
+        return again(*taken_before, str(CLOSED[closed]), status=409)
     if outcome == "taken" and taken_before:
         return again(*taken_before, str(KEPT), status=409)
     return again(str(CHANGED_ELSEWHERE), str(KEPT), status=409)
 
 
 def save_entry(
-    session: ClubSession, user: Any, data: dict[str, Any], key: str, deal: int, seen: str
+    session: ClubSession,
+    user: Any,
+    data: Mapping[str, Any] | Callable[[Mapping[str, Any]], dict[str, Any] | str],
+    key: str,
+    deal: int,
+    seen: str,
 ) -> HandRecord | str:
     """Record a new hand in one transaction, once per entry: the record, or
-    why not — "taken" (deal ``deal`` is on the record from another entry) or
+    why not — "taken" (deal ``deal`` is on the record from another entry),
     "changed" (the table it was scored for, ``seen``, is no longer the one
-    the deal hands on). The session's row is locked first, so saves to one
-    table queue up and each sees the one before."""
+    the deal hands on) or what ``data`` says. ``data`` is the hand to store,
+    or makes it from the table the deal hands on, read here under the lock.
+    The session's row is locked first, so saves to one table queue up and
+    each sees the one before."""
     with transaction.atomic():
         ClubSession.objects.filter(pk=session.pk).update(version=F("version") + 1)
         now = ClubSession.objects.get(pk=session.pk)
@@ -329,16 +404,21 @@ def save_entry(
         if deal <= now.hands_played:
             transaction.set_rollback(True)
             return "taken"
+        table = dict(now.table) if now.table else dict(now.replayed().table)
         if deal != now.hands_played + 1 or (
-            seen != table_mark(now.table)
+            seen != table_mark(table)
             and seen != table_mark(now.replayed().table)  # a kept copy from before its first hand
         ):
             transaction.set_rollback(True)
             return "changed"
+        hand = data(table) if callable(data) else dict(data)
+        if isinstance(hand, str):
+            transaction.set_rollback(True)
+            return hand
         last = session.hands.aggregate(last=Max("position"))["last"] or 0
-        record = HandRecord.objects.create(session=session, position=last + 1, key=key, data=data)
+        record = HandRecord.objects.create(session=session, position=last + 1, key=key, data=hand)
         HandChange.objects.create(
-            session=session, record=record, user=user, action="add", position=deal, after=data
+            session=session, record=record, user=user, action="add", position=deal, after=hand
         )
         now.append_kept(record)
     return record

@@ -68,7 +68,7 @@ def hand_cells(row: dict[str, Any]) -> list[object]:
     value = f"{row['value']} {row['unit']}" if row["winning"] else "; ".join(row["problems"])
     return [
         row["number"],
-        row["dealer"] + (f" {_('(set by the referee)')}" if row["dealer_set"] else ""),
+        row["dealer"] + (" " + _("(chosen, not the deal's)") if row["dealer_set"] else ""),
         row["winner"],
         row["win_by"],
         row["discarder"],

@@ -348,6 +348,8 @@ def calculator_url(
         fields = PageState.fields_from_json(data)
         fields["table"] = {**carried, **fields["table"]}
         state = replace(state, **fields)
+        if data.get("dealer"):  # a dealer chosen for this hand stays its own
+            state = replace(state, dealer=str(data["dealer"]), own=frozenset({"d"}))
     return f"{address or reverse('session-hand', args=[session.pk])}?{state.query()}"
 
 

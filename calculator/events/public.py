@@ -261,7 +261,16 @@ def table_save(request: HttpRequest, token: str) -> HttpResponse:
     address = reverse("table-link", args=[token])
     extra = _table_extra(table, token, why)
     refusal = extra["state_words"] if extra["table_state"] in PHONE_CLOSED else ""
-    outcome = save(request, session, None, address, extra, may_correct=False, refusal=refusal)
+    outcome = save(
+        request,
+        session,
+        None,
+        address,
+        extra,
+        may_correct=False,
+        refusal=refusal,
+        extra_now=lambda: _table_extra(table, token, why),
+    )
     if isinstance(outcome, HttpResponse):
         return outcome
     url = f"{address}?{urlencode({'saved': outcome.record.key})}"

@@ -12,6 +12,14 @@ discarder, ``g`` flags, ``o.<name>`` house rules, ``t.<key>`` table state,
 ``e`` what a tile tap enters (``hand``, ``win``, ``flower`` or a meld type)
 and ``pm`` the meld being built.
 
+A page entering a hand for a table inherits some fields from the table (the
+dealer, 针, 老庄 …): they follow the table until a person changes them on
+the page. ``own`` names the inherited fields a person set (``own=d``); the
+form draws each inherited field's value beside it as ``was.<name>``, so a
+field posted with another value than it was drawn with was set by a person,
+and ``inherit=<name>`` hands a field back to the table. ``follow`` puts the
+table's values on the rest.
+
 A switch of region loses nothing. What the new region cannot use is set
 aside under the same keys behind ``x.`` (``x.m=0k9999m``: a meld with the
 place it had, ``x.h``, ``x.w``, ``x.f``, ``x.om``, ``x.g``, ``x.b`` with
@@ -266,6 +274,7 @@ class Aside:
 
 
 _ENTRY_KEY = re.compile(r"[A-Za-z0-9_-]{8,40}")
+_OWNABLE = re.compile(r"d|t\.[a-z_]{1,30}")  # the fields a page may inherit from a table
 
 
 @dataclass(frozen=True)
@@ -296,6 +305,9 @@ class PageState:
     kept: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # other regions' rules
     aside: Aside = field(default_factory=Aside)
     undo: str = ""  # the region switched from: one tap goes back to it
+    # The inherited fields a person set on this page ("d", "t.zhen" …); the
+    # others follow the table the page enters a hand for.
+    own: frozenset[str] = frozenset()
 
     @property
     def reg(self) -> Region:
@@ -358,6 +370,13 @@ class PageState:
         for k in data:
             if k.startswith("ev.") and digits(one(k)) and int(one(k)) > 0:
                 events[k[3:]] = min(int(one(k)), 9)
+        own = {name for name in many("own") if _OWNABLE.fullmatch(name)}
+        # a field posted other than it was drawn (``was.<name>``): a person set it
+        for k in data:
+            name = k[4:]
+            if k.startswith("was.") and _OWNABLE.fullmatch(name) and one(k) != one(name, one(k)):
+                own.add(name)
+        own -= set(many("inherit"))
         players_text = one("n", "4")
         players = int(players_text) if players_text in ("2", "3", "4") else 4
         entry = one("e", "hand") or "hand"
@@ -385,6 +404,7 @@ class PageState:
             kept=kept,
             aside=Aside.read(data, one, many),
             undo=one("pr") if one("pr") in REGIONS and one("pr") != region else "",
+            own=frozenset(own),
         )
 
     def query(self) -> str:
@@ -430,6 +450,7 @@ class PageState:
             pairs.append(("pr", self.undo))
         if self.key:
             pairs += [("key", self.key), ("deal", self.deal)]
+        pairs += [("own", name) for name in sorted(self.own)]
         return pairs
 
     @staticmethod
@@ -537,6 +558,20 @@ class PageState:
                 for _ in range(n)
             ]
         return raw
+
+
+def follow(state: PageState, inherited: Mapping[str, str], names: Iterable[str]) -> PageState:
+    """The page's inherited fields ``names`` ("d", "t.zhen" …) with the values
+    the table gives them now (``inherited``; a name missing there is not set),
+    except those a person set on this page, which stay theirs."""
+    names = set(names)
+    own = state.own & names
+    dealer = state.dealer if "d" in own else inherited.get("d", state.dealer)
+    table = {k: v for k, v in state.table.items() if f"t.{k}" not in names or f"t.{k}" in own}
+    for name, value in inherited.items():
+        if name.startswith("t.") and name not in own:
+            table[name[2:]] = value
+    return replace(state, dealer=dealer, table=table, own=frozenset(own))
 
 
 def house_rules_read(region_key: str, data: Mapping[str, Any]) -> dict[str, str]:

@@ -96,6 +96,7 @@ def _edited(data: Any) -> tuple[PageState, list[str]]:
             table=state.table,
             players=state.players,
             kept=state.kept,
+            own=state.own,
         )
     filled = dui_bao_filled_in(state)
     if filled != state:

@@ -149,15 +149,31 @@ const tell = (key) => {
   note.textContent = note.dataset[key] || "";
   note.hidden = false;
 };
-document.addEventListener("htmx:sendError", (event) => {
+// A save the server did not store — no network, a timeout, a 5xx or a
+// proxy's 502/504 — is the same case: "not saved" at once, any earlier
+// "saved" banner gone, and the same entry sent again, sooner at first.
+let backoff = 0;
+const failed = (event, key) => {
   const button = event.detail.elt;
   if (!button || button.id !== "save-hand") return;
   try { localStorage.setItem(PENDING, JSON.stringify({ entry: button.dataset.entry })); } catch { /* private mode */ }
-  tell("offline");
+  document.querySelectorAll("#saved-as, .notices li").forEach((n) => n.remove());
+  tell(key);
+  backoff = Math.min(backoff ? backoff * 2 : 2000, 60000);
+  clearTimeout(failed.timer);
+  failed.timer = setTimeout(() => resend(), backoff);
+};
+document.addEventListener("htmx:sendError", (event) => failed(event, "offline"));
+document.addEventListener("htmx:timeout", (event) => failed(event, "failed"));
+document.addEventListener("htmx:responseError", (event) => failed(event, "failed"));
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (event.detail.elt && event.detail.elt.id === "save-hand") document.querySelectorAll(".notices li").forEach((n) => n.remove());
 });
 document.addEventListener("htmx:afterRequest", (event) => {
-  if (event.detail.elt && event.detail.elt.id === "save-hand" && event.detail.xhr && event.detail.xhr.status) {
+  const xhr = event.detail.xhr;
+  if (event.detail.elt && event.detail.elt.id === "save-hand" && xhr && xhr.status && xhr.status < 500) {
     localStorage.removeItem(PENDING);
+    backoff = 0;
   }
 });
 const resend = () => {

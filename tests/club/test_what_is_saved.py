@@ -184,16 +184,22 @@ def test_a_dealer_the_referee_picks_is_saved_as_shown_and_marked(
     client.cookies["django_language"] = "zh-hans"
     session = session_of(client)
     url = reverse("session-hand", args=[session.pk])
-    fields = {**page_fields(client, url), **HAND, "s": "S", "dc": "E", "d": "W"}
+    # the dealer drawn as 东 (the deal's), and tapped to 西 on the page
+    fields = {**page_fields(client, url), **HAND, "s": "S", "dc": "E", "d": "W", "was.d": "E"}
     preview = client.get(url, fields)
     assert 'id="dealer-set"' in text_of(preview)  # the page says the deal came to 东
+    assert here(preview)["own"] == "d"  # the dealer is now the page's own
     expected = score_json({**_request(session, "W"), "seat": "S", "discarder": "E"})
-    assert save(client, session, **fields).status_code == 302
+    # saved only once the phone has seen both dealers and confirmed the one chosen
+    asked = save(client, session, **fields)
+    assert asked.status_code == 409 and 'name="dealer_ok" value="W&gt;E"' in text_of(asked)
+    assert not session.hands.exists()
+    assert save(client, session, **fields, dealer_ok="W>E").status_code == 302
     step = session.replayed().steps[0]
     assert step.request["dealer"] == "W" and step.dealer_set
     assert dict(step.result["net"]) == expected["net"]
     ledger = text_of(client.get(reverse("session", args=[session.pk])))
-    assert in_language("zh-hans", _("(set by the referee)")) in ledger
+    assert in_language("zh-hans", _("(chosen, not the deal's)")) in ledger
     # the deal goes on from the dealer the hand was played with
     assert session.replayed().table["dealer"] == expected["next_table"]["dealer"]
 
