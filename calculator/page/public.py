@@ -6,12 +6,12 @@ club session's)."""
 
 from calculator.page.presentation import (
     TileView,
-    page_context,
     dropped_text,
     house_rule_controls,
     line_why,
     meld_face_json,
     next_table_lines,
+    page_context,
     rule_name,
     tile_view,
     value_line,

@@ -99,6 +99,7 @@ class Canvas:
         self.image = Image.new("RGB", (width, 12000), BG)
         self.draw = ImageDraw.Draw(self.image)
         self.y = 0
+        self.placed: list[tuple[str, int, int]] = []  # each tile drawn, and where
 
     def face(self, size: int, weight: str = "regular") -> ImageFont.FreeTypeFont:
         return font(size, weight, self.script)
@@ -220,6 +221,7 @@ class Canvas:
                 (x - 5, y - 5, x + TILE_W + 4, y + TILE_H + 4), radius=10, outline=ACCENT, width=5
             )
         self.image.paste(art, (x, y), art)
+        self.placed.append((mark.code, x, y))
         if mark.mark:
             face = self.face(24, "bold")
             self.draw.rectangle(

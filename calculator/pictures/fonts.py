@@ -69,5 +69,5 @@ def font(size: int, weight: str = "regular", script: str = "hans") -> ImageFont.
 
 def check() -> None:
     """Raise ``FontMissing`` now, before any drawing starts."""
-    font(12, "regular")
-    font(12, "bold")
+    for weight in FILES:
+        _face_index(font_file(weight), FAMILY["hans"])

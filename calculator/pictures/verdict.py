@@ -10,10 +10,12 @@ draws those and nothing else. The picture never scores the hand itself.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
 
+from calculator.page.public import meld_face_json
 from calculator.pictures.canvas import (
     ACCENT,
     BIG,
@@ -26,6 +28,7 @@ from calculator.pictures.canvas import (
     money_color,
     signed,
 )
+from rules.tiles import NotationError, parse, tile_code
 
 
 def _marks(tiles: Any, hui_word: str = "") -> list[list[Any]]:
@@ -117,6 +120,39 @@ def hand_values(context: dict[str, Any], link: str, script: str) -> dict[str, An
         "net": [[str(seat), amount] for seat, amount in result["net"]],
         "link": link,
     }
+
+
+def groups_of_hand(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The tiles of a hand kept in the spec's JSON (a saved hand), grouped as
+    ``hand_values`` groups a page's: the hand, the winning tile, each meld, the flowers."""
+
+    def codes(text: Any) -> list[str]:
+        try:
+            return [tile_code(t) for t in parse(str(text or ""))]
+        except NotationError:
+            return []
+
+    groups: list[dict[str, Any]] = [
+        {"label": _("Hand"), "tiles": [[c, False, ""] for c in codes(data.get("hand"))]},
+        {
+            "label": _("Winning tile"),
+            "tiles": [[c, False, ""] for c in codes(data.get("win_tile"))],
+            "win": True,
+        },
+    ]
+    for meld in data.get("melds") or []:
+        if isinstance(meld, Mapping):
+            face = meld_face_json(meld)
+            groups.append(
+                {
+                    "label": str(face["label"]),
+                    "tiles": [[t.code, bool(t.down), ""] for t in face["tiles"]],
+                }
+            )
+    groups.append(
+        {"label": _("Flowers"), "tiles": [[c, False, ""] for c in codes(data.get("flowers"))]}
+    )
+    return [g for g in groups if g["tiles"]]
 
 
 def _groups(found: list[dict[str, Any]]) -> list[TileGroup]:
