@@ -1,8 +1,8 @@
 """Rate limits per client: 429 with a clear answer past them.
 
 ``/api/*`` (``API_RATE_LIMIT`` a minute) and the pages that score a hand
-(``PAGE_RATE_LIMIT``: the calculator, a session's hand, the comparison), whose
-waits search costs tens of milliseconds. A signed-in referee is counted by
+(``PAGE_RATE_LIMIT``: the calculator, a session's hand, the comparison, the
+pictures to share), whose waits search costs tens of milliseconds. A signed-in referee is counted by
 account, apart from whatever else comes from the same address (a club's
 phones behind one router); everyone else by address, as
 ``calculator.addresses`` reads it behind the trusted proxies. Counts live in
@@ -23,7 +23,11 @@ from django.shortcuts import render
 from calculator.addresses import client_address
 from calculator.api.counting import counted
 
-SCORING_PAGES = re.compile(r"^/(?:$|compare/$|sessions/\d+/hand/$)")
+# The pictures to share count as pages that score: a hand's picture scores it
+# (and draws), a night's replays its sessions.
+SCORING_PAGES = re.compile(
+    r"^/(?:$|compare/$|sessions/\d+/hand/$|picture/hand\.png$|.+/results-picture/$)"
+)
 
 
 def _who(request: HttpRequest) -> str:

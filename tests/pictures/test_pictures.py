@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from django.core.cache import cache
-from django.test import Client, RequestFactory
+from django.test import Client, RequestFactory, override_settings
 from django.urls import reverse
 from django.utils import translation
 
@@ -27,6 +27,7 @@ from calculator.pictures.tiles import tile_image
 from calculator.pictures.verdict import draw as draw_hand
 from calculator.pictures.verdict import hand_values
 from calculator.words.tile_names import TILE_CODES
+from rules.engine import score
 from tests.club.test_what_is_saved import HAND as SAVED_HAND
 from tests.club.test_what_is_saved import here
 from tests.events.support import club_night
@@ -247,3 +248,54 @@ def test_the_open_graph_tag_is_there_for_a_seasons_page_to_use() -> None:
     )
     assert '<meta property="og:image" content="http://testserver/x.png">' in drawn
     assert '<meta property="og:title" content="春季赛">' in drawn
+
+
+@override_settings(PAGE_RATE_LIMIT=3)
+def test_the_pictures_are_rate_limited_as_the_scoring_pages_are(client: Client) -> None:
+    cache.clear()
+    codes = [
+        client.get(
+            reverse("picture-hand"), {**CHUZHOU, "lang": "en"}, REMOTE_ADDR="10.4.0.1"
+        ).status_code
+        for _ in range(5)
+    ]
+    assert codes == [200] * 3 + [429] * 2
+    cache.clear()
+
+
+def test_the_server_says_at_start_when_the_font_is_missing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    from calculator.pictures.apps import font_installed
+
+    assert font_installed() == []
+    monkeypatch.setattr(fonts, "DEFAULT_DIRS", (str(tmp_path),))
+    fonts.font_file.cache_clear()
+    try:
+        found = font_installed()
+    finally:
+        fonts.font_file.cache_clear()
+    assert [m.id for m in found] == ["pictures.W001"]
+
+
+@pytest.mark.parametrize("region", ["chuzhou", "guobiao"])
+def test_a_drills_answer_has_the_button_and_its_picture_is_the_dealt_hand(
+    client: Client, region: str
+) -> None:
+    from tests.learn.test_drill import hand_of, right_answer, signed_of
+
+    client.cookies["django_language"] = "en"
+    signed = signed_of(client.get("/learn/", {"r": region, "l": "total"}).content.decode())
+    hand = hand_of(signed)
+    data = {"h": signed, "l": "total", "go": "1", **right_answer("total", hand)}
+    page = client.post("/learn/answer/", data).content.decode()
+    found = re.search(r'class="chip picture-share" href="([^"]+)"', page)
+    assert found, "no picture button under the drill's answer"
+    picture = client.get(html.unescape(found.group(1)))
+    assert picture["Content-Type"] == "image/png"
+    _image, drawn = opened(picture.content)
+    got = score(hand)  # what the graded page shows as the hand's total and money
+    assert drawn["total"] == got.total
+    assert [n for _seat, n in drawn["net"]] == [
+        got.net.get(s, 0) for s in "ESWN"[: len(drawn["net"])]
+    ]
