@@ -1,7 +1,7 @@
 """A picture laid out top to bottom, as a page is: wrapped text, a line with
 its number at the right, rows of tiles, a QR code. Sizes are for a phone
 showing the picture at its width: 1080 px, body text 40 px (about 15 CSS px
-on a 390 px screen), tiles 72 px wide.
+on a 390 px screen), tiles 66 px wide.
 
 It draws on a tall sheet and is cut to what was drawn; ``finish`` says the
 values drawn into the PNG's text chunk (``suanfan:values``), so that what a
@@ -25,10 +25,12 @@ from calculator.pictures.fonts import font
 from calculator.pictures.tiles import tile_image
 
 WIDTH = 1080
-MARGIN = 56
-TILE_W = 72  # ≥ 64 px: a tile reads at a glance on a phone at 100 %
+MARGIN = 40
+# ≥ 64 px: a tile reads at a glance on a phone at 100 %; 13 in the hand and
+# the winning tile apart from them fit on one row.
+TILE_W = 66
 TILE_H = TILE_W * 4 // 3
-TILE_GAP = 4
+TILE_GAP = 3
 
 BG = "#f6f3ea"
 CARD = "#fffdf7"
@@ -203,9 +205,11 @@ class Canvas:
                 start = x - TILE_GAP
                 if group.label and placed[0] is group.tiles[0]:
                     # a label wider than its tiles (胡牌张 over one tile) widens the group
-                    label = shortened(group.label, face, self.width - MARGIN - x)
-                    self.draw.text((x, self.y), label, font=face, fill=MUTED)
-                    start += round(face.getlength(label))
+                    # a label with no room to the right stands over its tiles' right end
+                    label = shortened(group.label, face, self.inner)
+                    label_x = min(x, self.width - MARGIN - round(face.getlength(label)))
+                    self.draw.text((label_x, self.y), label, font=face, fill=MUTED)
+                    start = label_x - TILE_GAP + round(face.getlength(label))
                 for mark in placed:
                     self._tile(mark, x, self.y + label_h)
                     x += TILE_W + TILE_GAP

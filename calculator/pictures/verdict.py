@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from calculator.page.public import meld_face_json
 from calculator.pictures.canvas import (
@@ -29,6 +30,11 @@ from calculator.pictures.canvas import (
     signed,
 )
 from rules.tiles import NotationError, parse, tile_code
+
+
+def won_on() -> str:
+    """The label over the winning tile: short, as it stands over one tile."""
+    return pgettext("over the winning tile, in a picture", "Won on")
 
 
 def _marks(tiles: Any, hui_word: str = "") -> list[list[Any]]:
@@ -49,7 +55,7 @@ def hand_values(context: dict[str, Any], link: str, script: str) -> dict[str, An
     hand = _marks(context["hand"])
     groups.append({"label": _("Hand"), "tiles": hand})
     if win is not None:
-        groups.append({"label": _("Winning tile"), "tiles": [[win.code, False, ""]], "win": True})
+        groups.append({"label": won_on(), "tiles": [[win.code, False, ""]], "win": True})
     for m in context["melds"]:
         # 会 only where the meld counts some (a 长春 egg): the page marks any 幺鸡 of a meld
         label = f"{m['label']} · {m['hui']} {hui}" if m["hui"] else str(m["label"])
@@ -75,6 +81,7 @@ def hand_values(context: dict[str, Any], link: str, script: str) -> dict[str, An
                 seats.get(state.seat, ""),
                 str(how),
                 _("dealer %(dealer)s") % {"dealer": dealer} if dealer else "",
+                *(str(f["label"]) for f in context["flags"] if f["checked"]),
             )
             if x
         ),
@@ -135,7 +142,7 @@ def groups_of_hand(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     groups: list[dict[str, Any]] = [
         {"label": _("Hand"), "tiles": [[c, False, ""] for c in codes(data.get("hand"))]},
         {
-            "label": _("Winning tile"),
+            "label": won_on(),
             "tiles": [[c, False, ""] for c in codes(data.get("win_tile"))],
             "win": True,
         },
