@@ -239,7 +239,7 @@ class Canvas:
         """The link's QR code at the left, ``caption`` and the address beside it."""
         code = segno.make_qr(url, error="m")
         module = 6
-        size = (code.symbol_size(border=4)[0]) * module
+        size = int(code.symbol_size(border=4)[0]) * module
         left, top = MARGIN, self.y
         self.draw.rectangle((left, top, left + size, top + size), fill="#ffffff")
         for row, bits in enumerate(code.matrix_iter(border=4)):
