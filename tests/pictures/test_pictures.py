@@ -299,3 +299,30 @@ def test_a_drills_answer_has_the_button_and_its_picture_is_the_dealt_hand(
     assert [n for _seat, n in drawn["net"]] == [
         got.net.get(s, 0) for s in "ESWN"[: len(drawn["net"])]
     ]
+
+
+def test_a_sessions_ledger_has_the_button_and_its_shared_link_previews_it(client: Client) -> None:
+    from django.contrib.auth.models import User
+
+    from tests.club.test_what_is_saved import NAMES, save, session_of
+
+    client.force_login(User.objects.create_user("referee", password="mahjong-night-2026"))
+    session = session_of(client)
+    save(client, session, **SAVED_HAND, s="S", dc="E")
+    page = client.get(reverse("session", args=[session.pk])).content.decode()
+    button = reverse("session-picture", args=[session.pk])
+    assert f'href="{button}" data-picture="{button}?page=1"' in page
+    picture = client.get(button, {"page": 1})
+    _image, drawn = opened(picture.content)
+    rows = drawn["sections"][0]["rows"]
+    assert {r["name"]: r["money"] for r in rows} == {
+        NAMES[s]: t for s, t in session.replayed().totals.items()
+    }
+    assert Client().get(button, {"page": 1}).status_code == 302  # the referee's alone
+    client.post(reverse("session-share", args=[session.pk]))
+    session.refresh_from_db()
+    shared = Client().get(reverse("session-shared", args=[session.share_token])).content.decode()
+    meta = _meta(shared)
+    assert meta["title"] == "Friday" and "results-picture" in meta["image"]
+    assert Client().get(meta["image"].removeprefix("http://testserver")).status_code == 200
+    assert Client().get(reverse("session-shared-picture", args=["nope"])).status_code == 404
