@@ -102,6 +102,12 @@ class Canvas:
         self.draw = ImageDraw.Draw(self.image)
         self.y = 0
         self.placed: list[tuple[str, int, int]] = []  # each tile drawn, and where
+        self.said: list[str] = []  # each line of words drawn (the tests judge their script)
+
+    def put(self, xy: tuple[float, float], text: str, **how: Any) -> None:
+        """Words drawn on the picture, and kept in ``said``."""
+        self.draw.text(xy, text, **how)
+        self.said.append(text)
 
     def face(self, size: int, weight: str = "regular") -> ImageFont.FreeTypeFont:
         return font(size, weight, self.script)
@@ -122,10 +128,10 @@ class Canvas:
         self.draw.rectangle((0, self.y, self.width, self.y + height), fill=ACCENT)
         y = self.y + 40
         for line in titles:
-            self.draw.text((MARGIN, y), line, font=title_face, fill="#ffffff")
+            self.put((MARGIN, y), line, font=title_face, fill="#ffffff")
             y += 72
         for line in subs:
-            self.draw.text((MARGIN, y), line, font=sub_face, fill="#ffe9e6")
+            self.put((MARGIN, y), line, font=sub_face, fill="#ffe9e6")
             y += 46
         self.y += height + 32
 
@@ -140,7 +146,7 @@ class Canvas:
         face = self.face(size, weight)
         step = round(size * 1.4)
         for line in wrapped(words, face, self.inner - indent):
-            self.draw.text((MARGIN + indent, self.y), line, font=face, fill=color)
+            self.put((MARGIN + indent, self.y), line, font=face, fill=color)
             self.y += step
 
     def line(
@@ -162,7 +168,7 @@ class Canvas:
         top = self.y
         lines = wrapped(left, face, self.inner - right_w)
         for text in lines:
-            self.draw.text((MARGIN, self.y), text, font=face, fill=color)
+            self.put((MARGIN, self.y), text, font=face, fill=color)
             if struck:
                 mid = self.y + size * 0.62
                 self.draw.line(
@@ -170,7 +176,7 @@ class Canvas:
                 )
             self.y += step
         if right:
-            self.draw.text(
+            self.put(
                 (self.width - MARGIN, top),
                 right,
                 font=number_face,
@@ -208,7 +214,7 @@ class Canvas:
                     # a label with no room to the right stands over its tiles' right end
                     label = shortened(group.label, face, self.inner)
                     label_x = min(x, self.width - MARGIN - round(face.getlength(label)))
-                    self.draw.text((label_x, self.y), label, font=face, fill=MUTED)
+                    self.put((label_x, self.y), label, font=face, fill=MUTED)
                     start = label_x - TILE_GAP + round(face.getlength(label))
                 for mark in placed:
                     self._tile(mark, x, self.y + label_h)
@@ -251,7 +257,7 @@ class Canvas:
         face, small = self.face(SMALL, "bold"), self.face(24)
         y = top + 8
         for line in wrapped(caption, face, self.width - MARGIN - text_x):
-            self.draw.text((text_x, y), line, font=face, fill=INK)
+            self.put((text_x, y), line, font=face, fill=INK)
             y += 46
         for line in _url_lines(url, small, self.width - MARGIN - text_x):
             self.draw.text((text_x, y), line, font=small, fill=MUTED)

@@ -108,19 +108,19 @@ def _standings(c: Canvas, values: dict[str, Any], rows: list[dict[str, Any]]) ->
     name_x = MARGIN + 96
     name_w = (edges[0] if edges else right - 190) - name_x - 24
     y = c.y
-    c.draw.text((MARGIN, y), _("Place"), font=small, fill=MUTED)
-    c.draw.text((name_x, y), _("Player"), font=small, fill=MUTED)
+    c.put((MARGIN, y), _("Place"), font=small, fill=MUTED)
+    c.put((name_x, y), _("Player"), font=small, fill=MUTED)
     for label, x in zip(columns, edges, strict=True):
-        c.draw.text((x, y), shortened(label, small, 180), font=small, fill=MUTED, anchor="ra")
-    c.draw.text((right, y), _("Money"), font=small, fill=MUTED, anchor="ra")
+        c.put((x, y), shortened(label, small, 180), font=small, fill=MUTED, anchor="ra")
+    c.put((right, y), _("Money"), font=small, fill=MUTED, anchor="ra")
     y += 54
     for row in rows:
         place = f"{row['place']}{'=' if row['tied'] else ''}"
-        c.draw.text((MARGIN, y), place, font=bold, fill=INK)
-        c.draw.text((name_x, y), shortened(row["name"], face, name_w), font=face, fill=INK)
+        c.put((MARGIN, y), place, font=bold, fill=INK)
+        c.put((name_x, y), shortened(row["name"], face, name_w), font=face, fill=INK)
         for text, x in zip(row["columns"], edges, strict=True):
-            c.draw.text((x, y), text, font=face, fill=INK, anchor="ra")
-        c.draw.text(
+            c.put((x, y), text, font=face, fill=INK, anchor="ra")
+        c.put(
             (right, y), signed(row["money"]), font=bold, fill=money_color(row["money"]), anchor="ra"
         )
         y += ROW

@@ -27,6 +27,7 @@ from calculator.pictures.tiles import tile_image
 from calculator.pictures.verdict import draw as draw_hand
 from calculator.pictures.verdict import hand_values
 from calculator.words.tile_names import TILE_CODES
+from calculator.words.wording import region_name
 from rules.engine import score
 from tests.club.test_what_is_saved import HAND as SAVED_HAND
 from tests.club.test_what_is_saved import here
@@ -326,3 +327,36 @@ def test_a_sessions_ledger_has_the_button_and_its_shared_link_previews_it(client
     assert meta["title"] == "Friday" and "results-picture" in meta["image"]
     assert Client().get(meta["image"].removeprefix("http://testserver")).status_code == 200
     assert Client().get(reverse("session-shared-picture", args=["nope"])).status_code == 404
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "zh-hant"])
+def test_every_word_drawn_is_in_the_readers_script(language: str) -> None:
+    """OpenCC judges the pictures' words as it judges the pages' (the names a
+    referee typed are theirs, and the event's here is typed in 简体)."""
+    from django.utils.html import escape
+
+    from tests.words.test_script import problems
+
+    with translation.override(language):
+        said = draw_hand(_page_values(CHUZHOU, language)).said
+        said += draw_hand(_page_values(FOUR_KONGS, language)).said
+        night = Night(
+            title="甲乙",  # a title as typed: its script is the referee's
+            subtitle=region_name("chuzhou"),
+            unit="番",
+            standings=(
+                Standing(1, "甲", 10, columns=("1",)),
+                Standing(2, "乙", -10, columns=("0",)),
+            ),
+            transfers=(("乙", "甲", 10),),
+            columns=(translation.gettext("Standard points"),),
+        )
+        for values in pages(night, "hans", False):
+            said += draw_night(values).said
+    page = (
+        f'<html lang="{language}"><body>'
+        + "".join(f"<p>{escape(t)}</p>" for t in said)
+        + "</body></html>"
+    )
+    found = problems(page, language)
+    assert not found, found
