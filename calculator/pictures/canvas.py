@@ -270,7 +270,9 @@ class Canvas:
         out = io.BytesIO()
         info = PngInfo()
         info.add_itxt(VALUES_KEY, json.dumps(values, ensure_ascii=False, sort_keys=True))
-        self.image.crop((0, 0, self.width, height)).save(out, "PNG", pnginfo=info, optimize=True)
+        self.image.crop((0, 0, self.width, height)).save(
+            out, "PNG", pnginfo=info, compress_level=6
+        )  # optimize: 3× the time for 3 % less
         return out.getvalue()
 
 
