@@ -271,9 +271,7 @@ class Canvas:
         info = PngInfo()
         info.add_itxt(VALUES_KEY, json.dumps(values, ensure_ascii=False, sort_keys=True))
         # zlib's default level: optimize takes 3× the time for 3 % fewer bytes
-        self.image.crop((0, 0, self.width, height)).save(
-            out, "PNG", pnginfo=info, compress_level=6
-        )
+        self.image.crop((0, 0, self.width, height)).save(out, "PNG", pnginfo=info, compress_level=6)
         return out.getvalue()
 
 
