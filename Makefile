@@ -22,7 +22,7 @@ PORT    ?=
 TEST_WORKERS ?= 2
 PYTEST_ARGS  ?= -n $(TEST_WORKERS) --dist loadfile
 
-.PHONY: compile run serve serve-here serve-env backup restore slow-clients stack-deps load fuzz test lint typecheck pytest pytest-postgres bench bench-page bench-event browser-deps clean messages
+.PHONY: compile run serve serve-here serve-env backup restore picture-font slow-clients stack-deps load fuzz test lint typecheck pytest pytest-postgres bench bench-page bench-event browser-deps clean messages
 
 $(STAMP): pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then \
@@ -67,9 +67,21 @@ setup(name="rules-compiled", script_args=["build_ext", "--inplace"],
 endef
 export MYPYC_BUILD
 
-run: $(STAMP) $(COMPILED)
+run: $(STAMP) $(COMPILED) picture-font
 	DEBUG=1 $(BIN)/python manage.py migrate --noinput
 	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(or $(PORT),8000)
+
+# The CJK font the pictures to share are drawn in on the server
+# (calculator/pictures/fonts.py): Debian's fonts-noto-cjk, from the machine's
+# own packages, never fetched at run time. Where it cannot be installed the
+# pictures answer 503 saying so, and manage.py check warns.
+NOTO_CJK := /usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc
+picture-font:
+	@test -f $(NOTO_CJK) || [ -n "$$PICTURE_FONT_DIRS" ] || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends fonts-noto-cjk >/dev/null) \
+	      || echo "warning: could not install fonts-noto-cjk; the pictures to share will not be drawn" >&2; \
+	  else echo "warning: fonts-noto-cjk missing (apt-get install fonts-noto-cjk, or set PICTURE_FONT_DIRS); the pictures to share will not be drawn" >&2; fi; }
 
 # Debian's chromium (and CJK fonts, so screenshots show the tiles' words) for
 # the browser tests, and axe-core from the npm registry for their accessibility
@@ -113,7 +125,7 @@ stack-deps:
 	      || echo "warning: could not install nginx and redis-server; the production-stack tests will be skipped" >&2; \
 	  else echo "warning: nginx or redis-server missing and not installable here; the production-stack tests will be skipped" >&2; fi; }
 
-test: $(STAMP) browser-deps stack-deps lint typecheck pytest pytest-postgres
+test: $(STAMP) browser-deps picture-font stack-deps lint typecheck pytest pytest-postgres
 
 # Times our splitting, scoring and waits beside the mahjong package on the
 # shared corpus, interleaved in one run (shared/bench/anchors.py).
@@ -158,7 +170,7 @@ serve:
 serve-env:
 	@$(MAKE) --no-print-directory VENV=$(SERVE_VENV) EXTRAS=build compile
 
-serve-here: $(STAMP) $(COMPILED)
+serve-here: $(STAMP) $(COMPILED) picture-font
 	PY=$(BIN)/python HOST=$(HOST) PORT=$(PORT) WORKERS=$(WORKERS) SERVE_DIR=$(SERVE_DIR) deploy/serve.sh
 
 # A consistent copy of the database while the site serves (pg_dump, or

@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "axes",
     "calculator.words",
     "calculator.page",
+    "calculator.pictures",
     "calculator.api",
     "calculator.club",
     "calculator.teaching",

@@ -7,6 +7,7 @@ from calculator import hygiene
 
 urlpatterns = [
     path("", include("calculator.page.urls")),
+    path("", include("calculator.pictures.urls")),
     path("", include("calculator.api.urls")),
     path("", include("calculator.teaching.urls")),
     path("", include("calculator.learn.urls")),

@@ -1,9 +1,10 @@
 """Rate limits per client: 429 with a clear answer past them.
 
 ``/api/*`` (``API_RATE_LIMIT`` a minute), the pages that score a hand
-(``PAGE_RATE_LIMIT``: the calculator, a session's hand, the comparison), whose
-waits search costs tens of milliseconds, and the links that hold a token
-(``LINK_RATE_LIMIT``: a table's, an event's …), which a client could guess at. A signed-in referee is counted by
+(``PAGE_RATE_LIMIT``: the calculator, a session's hand, the comparison, the
+pictures to share), whose waits search costs tens of milliseconds, and the
+links that hold a token (``LINK_RATE_LIMIT``: a table's, an event's …), which
+a client could guess at. A signed-in referee is counted by
 account, apart from whatever else comes from the same address (a club's
 phones behind one router); everyone else by address, as
 ``calculator.addresses`` reads it behind the trusted proxies. Counts live in
@@ -24,7 +25,11 @@ from django.shortcuts import render
 from calculator.addresses import client_address
 from calculator.api.counting import counted
 
-SCORING_PAGES = re.compile(r"^/(?:$|compare/$|sessions/\d+/hand/$)")
+# The pictures to share count as pages that score: a hand's picture scores it
+# (and draws), a night's replays its sessions.
+SCORING_PAGES = re.compile(
+    r"^/(?:$|compare/$|sessions/\d+/hand/$|picture/hand\.png$|.+/results-picture/$)"
+)
 # The addresses that hold a secret token (a table's, an event's, a shared
 # session's, profile's or drill set's): a client trying tokens one after
 # another is refused like any other flood, while a table's four phones

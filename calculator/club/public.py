@@ -17,6 +17,8 @@ from calculator.club.entry import (
 from calculator.club.exports import hand_cells, hand_headers
 from calculator.club.ledger import calculator_url, context, rules_in_words, who, witnessed
 from calculator.club.models import ClubSession, HandChange, HandRecord, RuleProfile, as_data
+from calculator.club.picture import answer as night_picture_answer
+from calculator.club.picture import night_of, ranked, top_hand
 from calculator.club.posted import back_on_get
 
 __all__ = [
@@ -36,11 +38,15 @@ __all__ = [
     "hand_headers",
     "hand_page",
     "mark_disputed",
+    "night_of",
+    "night_picture_answer",
+    "ranked",
     "rules_in_words",
     "save",
     "save_entry",
     "saved_record",
     "saved_words",
+    "top_hand",
     "who",
     "witnessed",
 ]

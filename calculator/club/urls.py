@@ -1,7 +1,7 @@
 from django.contrib.auth.views import LogoutView
 from django.urls import path
 
-from calculator.club import accounts, exports, profiles, views
+from calculator.club import accounts, exports, picture, profiles, views
 
 urlpatterns = [
     path("accounts/login/", accounts.SignInView.as_view(), name="login"),
@@ -31,7 +31,9 @@ urlpatterns = [
     path("sessions/<int:pk>/export.csv", exports.export_csv, name="session-csv"),
     path("sessions/<int:pk>/export-codes.csv", exports.export_codes, name="session-csv-codes"),
     path("sessions/<int:pk>/print/", exports.print_sheet, name="session-print"),
+    path("sessions/<int:pk>/results-picture/", picture.session_picture, name="session-picture"),
     path("s/<str:token>/", views.shared, name="session-shared"),
+    path("s/<str:token>/results-picture/", picture.shared_picture, name="session-shared-picture"),
     path("profiles/", profiles.profile_list, name="profiles"),
     path("profiles/new/", profiles.profile_new, name="profile-new"),
     path("profiles/<int:pk>/", profiles.profile_edit, name="profile-edit"),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from calculator.events import exports, public, views
+from calculator.events import exports, picture, public, views
 
 urlpatterns = [
     path("events/", views.event_list, name="events"),
@@ -25,10 +25,13 @@ urlpatterns = [
     ),
     path("events/<int:pk>/hands.csv", exports.hands_csv, name="event-hands-csv"),
     path("events/<int:pk>/results/", exports.results_sheet, name="event-results"),
+    path("events/<int:pk>/results-picture/", picture.results_picture, name="event-results-picture"),
     path("e/<str:token>/", public.follow, name="event-follow"),
     path("e/<str:token>/live/", public.live, name="event-live"),
+    path("e/<str:token>/results-picture/", picture.follow_picture, name="event-follow-picture"),
     path("t/<str:token>/", public.table_page, name="table-link"),
     path("t/<str:token>/save/", public.table_save, name="table-save"),
+    path("t/<str:token>/results-picture/", picture.table_picture, name="table-picture"),
     path("t/<str:token>/hands/", public.table_hands, name="table-hands"),
     path("t/<str:token>/status/", public.table_status, name="table-status"),
     path("t/<str:token>/hands/<int:number>/dispute/", public.table_dispute, name="table-dispute"),

@@ -146,6 +146,7 @@ def result_context(
         ],
         "seed_lang": seed_lang(REGIONS[region_key].seed),
         "again": f"{reverse('learn')}?r={region_key}&l={level}",
+        "query": state.query(),  # the hand's picture to share draws it from the calculator's query
     }
 
 

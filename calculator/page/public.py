@@ -1,6 +1,7 @@
 """What the calculator page offers the other apps: its state, a tile as drawn,
 the words it uses for a rule and a table, the house-rule controls and how
-their form fields read, and the page itself for a hand entered elsewhere (a
+their form fields read, everything the page shows of a hand (its context:
+the pictures draw from it), the tile art, and the page itself for a hand entered elsewhere (a
 club session's)."""
 
 from calculator.page.presentation import (
@@ -10,6 +11,7 @@ from calculator.page.presentation import (
     line_why,
     meld_face_json,
     next_table_lines,
+    page_context,
     rule_name,
     tile_view,
     value_line,
@@ -24,6 +26,7 @@ from calculator.page.state import (
     house_rules_text,
     house_rules_typed,
 )
+from calculator.page.tile_art import sprite
 from calculator.page.views import Pin, calculator_page, page_state, render_page
 
 __all__ = [
@@ -43,9 +46,11 @@ __all__ = [
     "line_why",
     "meld_face_json",
     "next_table_lines",
+    "page_context",
     "page_state",
     "render_page",
     "rule_name",
+    "sprite",
     "tile_view",
     "value_line",
 ]

@@ -287,3 +287,41 @@ document.addEventListener("htmx:afterSettle", () => {
   const target = places.map((s) => document.querySelector(s)).find(Boolean) || padEntry();
   if (target) target.focus({ preventScroll: false });
 });
+
+// 保存图片 / 分享: where the phone can share files (the Web Share API), the
+// picture itself is shared (a night's results: every picture of it, as
+// ``X-Pictures`` says how many); elsewhere the link opens it, to long-press
+// and save, as it does without script.
+const pictureFiles = async (link) => {
+  const first = new URL(link.dataset.picture, location.href);
+  const answer = await fetch(first, { credentials: "same-origin" });
+  if (!answer.ok) throw new Error(String(answer.status));
+  const blobs = [await answer.blob()];
+  const count = Number(answer.headers.get("X-Pictures") || 1);
+  for (let n = 2; n <= count; n++) {
+    const next = new URL(first);
+    next.searchParams.set("page", String(n));
+    const more = await fetch(next, { credentials: "same-origin" });
+    if (!more.ok) throw new Error(String(more.status));
+    blobs.push(await more.blob());
+  }
+  const name = link.dataset.name || "suanfan";
+  return blobs.map((blob, i) =>
+    new File([blob], `${name}${blobs.length > 1 ? `-${i + 1}` : ""}.png`, { type: "image/png" }));
+};
+
+document.addEventListener("click", (event) => {
+  const link = event.target.closest("a[data-picture]");
+  if (!link || !navigator.canShare || !navigator.share) return;
+  event.preventDefault();
+  pictureFiles(link)
+    .then((files) => {
+      if (!navigator.canShare({ files })) { location.href = link.href; return; }
+      return navigator.share({ files, title: document.title }).catch((error) => {
+        // The player closed the share sheet: nothing to do. Anything else
+        // (the tap's permission ran out while the picture was drawn): open it.
+        if (error.name !== "AbortError") location.href = link.href;
+      });
+    })
+    .catch(() => { say(link.dataset.failed || ""); location.href = link.href; });
+});
