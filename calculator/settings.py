@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "calculator.teaching",
     "calculator.learn",
     "calculator.events",
+    "calculator.season",
 ]
 
 MIDDLEWARE = [
