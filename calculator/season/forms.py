@@ -38,7 +38,7 @@ class NamesField(forms.CharField):
         kwargs.setdefault("max_length", 5000)
         super().__init__(**kwargs)
 
-    def clean(self, value: Any) -> list[str]:  # type: ignore[override]
+    def clean(self, value: Any) -> list[str]:
         text = super().clean(value) or ""
         names, problems = typed_names(text)
         if problems:
@@ -129,7 +129,7 @@ class SeasonForm(forms.ModelForm):
         assert isinstance(chosen, forms.ModelMultipleChoiceField)
         chosen.queryset = Event.objects.filter(club_evening__club=club).order_by("date", "pk")
         chosen.required = False
-        chosen.label_from_instance = lambda e: f"{e.date:%Y-%m-%d} · {e.name}"  # type: ignore[method-assign]
+        chosen.label_from_instance = lambda obj: f"{obj.date:%Y-%m-%d} · {obj.name}"  # type: ignore[method-assign]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -179,7 +179,7 @@ class AttachForm(forms.Form):
         assert isinstance(field, forms.ModelChoiceField)
         field.queryset = Event.objects.filter(owner=owner, club_evening__isnull=True)
         field.empty_label = "—"
-        field.label_from_instance = lambda e: f"{e.date:%Y-%m-%d} · {e.name}"  # type: ignore[method-assign]
+        field.label_from_instance = lambda obj: f"{obj.date:%Y-%m-%d} · {obj.name}"  # type: ignore[method-assign]
         field.error_messages = {
             **field.error_messages,
             "invalid_choice": _("Not attached: choose one of your evenings not kept by a club."),

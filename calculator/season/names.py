@@ -17,6 +17,7 @@ import opencc
 
 
 class Named(Protocol):
+    pk: Any
     name: str
     key: str
 

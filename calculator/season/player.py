@@ -40,7 +40,7 @@ class Night:
 
 
 def results_of(member: Member) -> list[dict[str, Any]]:
-    return list(
+    found: Any = (
         SeatResult.objects.filter(entrant__club_player__member=member)
         .order_by("event__date", "event_id", "round", "table_id")
         .values(
@@ -65,6 +65,7 @@ def results_of(member: Member) -> list[dict[str, Any]]:
             "best",
         )
     )
+    return [dict(row) for row in found]
 
 
 def explain(step: RatingStep) -> str:

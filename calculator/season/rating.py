@@ -73,7 +73,7 @@ def replay(seats: list[Seat]) -> tuple[dict[str, Any], list[tuple[str, Seat, Any
     ratings: dict[str, Any] = {}
     steps = []
     for _table, group in groupby(seats, key=lambda s: s.table):
-        at = []
+        at: list[Seat] = []
         for seat in group:
             if any(s.who == seat.who for s in at):
                 continue  # one member in two seats (two records merged): the first seat counts
@@ -104,12 +104,12 @@ def ensure_rated(club: Club) -> None:
         for order, (who, seat, before, after, stronger) in enumerate(steps):
             if not who.startswith("m") or int(who[1:]) not in members:
                 continue
-            member = int(who[1:])
-            counted[member] += 1
+            member_id = int(who[1:])
+            counted[member_id] += 1
             kept.append(
                 RatingStep(
                     club=locked,
-                    member_id=member,
+                    member_id=member_id,
                     event_id=seat.event,
                     round=seat.round,
                     place=seat.place,
