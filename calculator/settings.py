@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "calculator.teaching",
     "calculator.learn",
     "calculator.events",
+    "calculator.season",
 ]
 
 MIDDLEWARE = [

@@ -13,6 +13,7 @@ urlpatterns = [
     path("", include("calculator.learn.urls")),
     path("", include("calculator.club.urls")),
     path("", include("calculator.events.urls")),
+    path("", include("calculator.season.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("_refused/<int:status>/", hygiene.refused_by_the_proxy),

@@ -13,9 +13,18 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.dispatch import Signal
 
 from rules.hand import seat_order
 from rules.ledger import CARRIED, Replay, replay
+
+# Sent inside the write whenever a session's kept totals change, with the
+# hands that changed them: ``steps`` the scored hands (a replay's, each with
+# its request and result), ``appended`` True where one hand was added at the
+# end (``steps`` is then that one hand) and False where every live hand was
+# replayed (``steps`` is then all of them). What other apps keep from the
+# hands (a club's season) is kept up to date from here, not replayed per page.
+totals_kept = Signal()
 
 
 class RuleProfile(models.Model):
@@ -131,6 +140,7 @@ class ClubSession(models.Model):
             totals=totals, table=dict(one.table), hands_played=self.hands_played + 1
         )
         self.totals, self.table, self.hands_played = totals, dict(one.table), self.hands_played + 1
+        totals_kept.send(ClubSession, session=self, steps=one.steps, appended=True)
 
     def refresh(self) -> Replay:
         """Replay the hands and keep what they come to (call inside the write)."""
@@ -149,6 +159,7 @@ class ClubSession(models.Model):
             dict(played.table),
             len(played.steps),
         )
+        totals_kept.send(ClubSession, session=self, steps=played.steps, appended=False)
         return played
 
 

@@ -1,6 +1,7 @@
 """What the club app offers the other apps: its sessions and rule profiles, a
 hand saved into a session, a session's ledger in words, and the calculator
-address for its next hand. (Events keep each table's hands in a session.)"""
+address for its next hand, and ``totals_kept``, the signal sent whenever a
+session's kept totals change. (Events keep each table's hands in a session.)"""
 
 from calculator.club.disputes import mark_disputed
 from calculator.club.entry import (
@@ -16,7 +17,14 @@ from calculator.club.entry import (
 )
 from calculator.club.exports import hand_cells, hand_headers
 from calculator.club.ledger import calculator_url, context, rules_in_words, who, witnessed
-from calculator.club.models import ClubSession, HandChange, HandRecord, RuleProfile, as_data
+from calculator.club.models import (
+    ClubSession,
+    HandChange,
+    HandRecord,
+    RuleProfile,
+    as_data,
+    totals_kept,
+)
 from calculator.club.picture import answer as night_picture_answer
 from calculator.club.picture import night_of, ranked, top_hand
 from calculator.club.posted import back_on_get
@@ -47,6 +55,7 @@ __all__ = [
     "saved_record",
     "saved_words",
     "top_hand",
+    "totals_kept",
     "who",
     "witnessed",
 ]
