@@ -39,8 +39,12 @@ def read_po(path: Path) -> dict[tuple[str, str], str]:
         else:
             name, _, value = line.partition(" ")
             name = "msgstr" if name == "msgstr[0]" else name  # a plural's first form
+            # A plural's other forms (msgid_plural, msgstr[1] …) are read into
+            # nothing, so their wrapped lines never join the msgid.
             if name in ("msgctxt", "msgid", "msgstr"):
                 current = fields[name] = [ast.literal_eval(value)]
+            elif name.startswith("msg"):
+                current = []
     flush()
     entries.pop(("", ""), None)
     return entries
