@@ -587,8 +587,8 @@ def test_option_labels_carry_no_note_about_the_seed_text(
         cap
         == {
             "zh-hans": "么二六的封顶，即 3 番时的胡数",
-            "zh-hant": "麼二六的封頂，即 3 番時的胡數",
-            "en": "么二六's cap, the value at 3 番",  # English pages: simplified
+            "zh-hant": "幺二六的封頂，即 3 番時的胡數",
+            "en": "么二六's cap, the value at 3 fan",  # English pages: the item simplified, the unit in English
         }[language]
     )
     for page in (client.get("/?r=laosanfan"), client.get(reverse(NEW))):

@@ -138,7 +138,7 @@ def test_the_rules_in_force_are_on_the_drill(browser, live_server) -> None:  # t
     page.goto(f"{live_server.url}/learn/?r=laosanfan&l=total")
     until(page, "() => Boolean(document.querySelector('#drill-form'))")
     said = page.locator("#dealt-more").inner_text()
-    assert "麼半三" in said and "莊家付全額，另兩家付一半" in said
+    assert "幺半三" in said and "莊家付全額，另兩家付一半" in said
     # before the answer box, so it is read first
     assert page.evaluate(
         "() => document.querySelector('#in-force').compareDocumentPosition("

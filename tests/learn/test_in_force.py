@@ -54,7 +54,7 @@ def test_laosanfan_states_its_tier_and_who_pays_half(client: Client) -> None:
     other = asked(client, {**LAOSANFAN, "rules": {"tier": "yao_ban_liu"}})
     assert "么半六" in other
     hant = asked(client, LAOSANFAN, "zh-hant")
-    assert "麼半三" in hant and "莊家付全額，另兩家付一半" in hant
+    assert "幺半三" in hant and "莊家付全額，另兩家付一半" in hant
 
 
 seat_zh = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}

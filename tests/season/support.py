@@ -97,7 +97,7 @@ def play_round(client: Client, event: Event, hands: Sequence[dict[str, Any]]) ->
             session = table.session
             session.refresh_from_db()
             done = save_entry(
-                session, owner, data, f"k-{table.pk}-{n}", n, table_mark(session.table)
+                session, owner, data, f"k-{table.pk}-{n}", n, table_mark(session.replayed().table)
             )
             assert not isinstance(done, str), done
     client.post(

@@ -187,7 +187,14 @@ def test_an_old_evening_attached_and_its_names_matched() -> None:
     from calculator.club.entry import table_mark
     from calculator.club.public import save_entry
 
-    save_entry(table.session, event.owner, hand("S", "E"), "k1", 1, table_mark(table.session.table))
+    save_entry(
+        table.session,
+        event.owner,
+        hand("S", "E"),
+        "k1",
+        1,
+        table_mark(table.session.replayed().table),
+    )
     referee_client.post(reverse("clubs"), {"name": "老俱乐部"})
     club = Club.objects.get(name="老俱乐部")
     referee_client.post(reverse("club-members", args=[club.pk]), {"names": "張偉"})
