@@ -210,9 +210,14 @@ def member_csv(request: HttpRequest, pk: int, member: int) -> HttpResponse:
 def member_link(request: HttpRequest, pk: int, member: int) -> HttpResponse:
     """A read-only link to the player page, a new one, or none (revoked)."""
     found = _member(_club(request, pk), member)
+    return _relinked(request, found, reverse("member", args=[pk, found.pk]))
+
+
+def _relinked(request: HttpRequest, found: Member | Season, page: str) -> HttpResponse:
+    """A shared page's link replaced by a new one, or revoked; back to the page."""
     found.share_token = "" if request.POST.get("revoke") else token()
     found.save(update_fields=["share_token"])
-    return HttpResponseRedirect(reverse("member", args=[pk, found.pk]) + "#link")
+    return HttpResponseRedirect(page + "#link")
 
 
 def _link(request: HttpRequest, name: str, shared: str, label: str) -> dict[str, Any]:
@@ -362,9 +367,7 @@ def season_csv(request: HttpRequest, pk: int, season: int) -> HttpResponse:
 @to_club_on_get
 def season_link(request: HttpRequest, pk: int, season: int) -> HttpResponse:
     found = _season(_club(request, pk), season)
-    found.share_token = "" if request.POST.get("revoke") else token()
-    found.save(update_fields=["share_token"])
-    return HttpResponseRedirect(reverse("season", args=[pk, found.pk]) + "#link")
+    return _relinked(request, found, reverse("season", args=[pk, found.pk]))
 
 
 @login_required
