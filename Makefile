@@ -200,7 +200,8 @@ load: $(STAMP) $(COMPILED)
 
 # A long fuzzing run (>= 100,000 inputs); make test runs a short one.
 fuzz: $(STAMP) $(COMPILED)
-	FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-34000} $(BIN)/python -m pytest tests/api/test_fuzz.py -q -p no:cacheprovider
+	FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-34000} DEAL_WALL_HANDS=$${DEAL_WALL_HANDS:-10000} \
+	  $(BIN)/python -m pytest tests/api/test_fuzz.py tests/rules/test_deal_wall.py -q -p no:cacheprovider
 
 clean:
 	rm -rf $(VENV) $(SERVE_VENV) .pytest_cache .mypy_cache .ruff_cache build

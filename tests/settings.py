@@ -17,3 +17,9 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
             os.environ.get("TMPDIR", "/tmp"), f"suanfan-test-{os.getpid()}.sqlite3"
         )
     }
+
+# Django's own hasher takes most of a second per password on a CI core, and
+# the suite creates and signs in users by the hundred; what is tested is who
+# may sign in, not the hash. The served stack (tests/project) runs the
+# project's settings and hashes as production does.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -2,9 +2,11 @@
 (issue 43, point 5), in Chromium at 390×844 in three languages.
 
 - axe-core (WCAG 2.1 AA and best practice) finds nothing above minor in
-  fourteen page states: the calculator empty, mid-entry with melds and
-  flowers, with waits, won, refused, building an egg, in 三门 and 国标; the
-  rules pages, an item's example hands, the glossary and the comparison.
+  the page's states: the calculator empty, mid-entry with melds and
+  flowers, with waits, won, refused, building an egg, a declared ready hand,
+  three at a table, in every region; the rules pages, an item's example
+  hands, the glossary and the comparison. (The one sweep of the page: a
+  second, looser one ran the same states again.)
 - Focus stays where the hand continues after a control the answer removes
   is pressed: the winning tile, the last hand tile or the last meld taken
   back, a wait tapped, 全部清除.
@@ -33,6 +35,11 @@ STATES = [
     "/?r=changchun&h=123m456m&s=S&d=E&e=egg.xuanfeng&pm=12z",  # an egg being built
     "/?r=sanmen&h=4556p234789s&w=5p&m=c123m&s=S&d=E&b=discard&dc=W",
     "/?r=guobiao&h=123m456m789m123p5p&w=5p&s=S&d=E",
+    "/?r=guobiao&h=19m19p19s1234567z&s=S&d=E&b=self_draw",  # thirteen orphans waiting
+    "/?r=jinhu",
+    "/?r=sanmen&n=3",  # three at the table
+    "/?r=chuzhou&h=234m567m345p79s11z&w=8s&s=E&d=E&b=discard&dc=S&g=ready_declared",
+    "/?r=changchun&h=123m456p789s1155z&w=5z&s=E&d=E&g=ready_declared&t.bao_tile=9p",
     "/rules/",
     "/rules/laosanfan/",
     "/rules/guobiao/",

@@ -1,14 +1,15 @@
 """Every dealt hand could lie on a real table (issue 34 point 2): at most four
 of each tile in sight — hand, melds, winning tile, the robbed kong's other
 three, others' melds, flowers, wilds and the table's flipped tiles — and
-every other thing a real deal of the region obeys. 10,000 hands a region,
-dealt as the drill deals them (``deal_many``: random hands and varied golden
-cases alike); the checks are plain counting so that the engine's scoring of
-each candidate is what the time goes on (about 30 s of CPU for the six
-regions on the development machine)."""
+every other thing a real deal of the region obeys. Hands dealt as the drill
+deals them (``deal_many``: random hands and varied golden cases alike); the
+checks are plain counting so that the engine's scoring of each candidate is
+what the time goes on. ``make fuzz`` deals 10,000 a region
+(DEAL_WALL_HANDS); ``make test`` a fifth of that, to keep CI in its time."""
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from typing import Any
 
@@ -18,7 +19,7 @@ from rules.deal import deal_many, off_the_table
 from rules.regions import REGIONS
 from rules.tiles import parse, tile_code
 
-HANDS_PER_REGION = 10_000
+HANDS_PER_REGION = int(os.environ.get("DEAL_WALL_HANDS", "2000"))
 
 
 def copies_in_sight(hand: dict[str, Any]) -> Counter[str]:
@@ -64,7 +65,7 @@ def test_the_check_sees_the_reported_hand() -> None:
 
 
 @pytest.mark.parametrize("region", sorted(REGIONS))
-def test_ten_thousand_dealt_hands_could_happen(region: str) -> None:
+def test_dealt_hands_could_happen(region: str) -> None:
     bad = []
     for hand in deal_many(region, HANDS_PER_REGION, seed=34):
         problems = table_problems(hand)
