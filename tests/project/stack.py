@@ -10,6 +10,7 @@ import json
 import os
 import re
 import signal
+import socket
 import ssl
 import subprocess
 import sys
@@ -19,6 +20,30 @@ from email.message import Message
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_ports(count: int) -> tuple[int, ...]:
+    """``count`` consecutive loopback ports nothing listens on now: a stack's
+    nginx, gunicorn (the next port, as serve.sh defaults) and the rest. Fixed
+    numbers collided when two checkouts on one machine ran the same test."""
+    for _ in range(100):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            first = int(probe.getsockname()[1])
+        ports = tuple(range(first, first + count))
+        if ports[-1] < 65_536 and all(_free(port) for port in ports):
+            return ports
+    raise RuntimeError("no free loopback ports")
+
+
+def _free(port: int) -> bool:
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
 
 # A referee, an event of one round with one table of four, its round started:
 # what the phones at that table open through its link.

@@ -17,10 +17,10 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from tests.project.stack import ROOT, Phone, Stack, save_a_hand
+from tests.project.stack import ROOT, Phone, Stack, free_ports, save_a_hand
 from tests.project.test_production_stack import nginx_available
 
-PORT = 18_840
+PORT = free_ports(2)[0]
 # What a club keeps: its accounts, sessions and their hands, ledgers and
 # change history, events, rounds, tables and standings.
 KEPT = ["auth.user", "club", "events", "learn"]

@@ -22,9 +22,10 @@ from pathlib import Path
 import pytest
 
 from tests.load.slow_clients import trickle
+from tests.project.stack import free_ports
 
 ROOT = Path(__file__).resolve().parents[2]
-PORT = 18_950
+PORT = free_ports(2)[0]
 
 # It serves the app on the suite's database (DATABASE_URL), outside pytest-django.
 pytestmark = pytest.mark.served

@@ -21,11 +21,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.project.stack import Phone, Stack, save_a_hand, sign_in
+from tests.project.stack import Phone, Stack, free_ports, save_a_hand, sign_in
 from tests.project.test_production_stack import nginx_available
 
-PORT = 18_810  # nginx; gunicorn on 18_811
-TLS_PORT, TLS_HTTP_PORT, TLS_APP_PORT = 18_820, 18_821, 18_822
+PORT = free_ports(2)[0]  # nginx; gunicorn on the next
+TLS_PORT, TLS_HTTP_PORT, TLS_APP_PORT = free_ports(3)
 # The restart bound the README promises (a loaded machine has the rest of
 # every other timeout here to spare).
 RESTART_SECONDS = 5

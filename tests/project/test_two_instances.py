@@ -19,10 +19,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.project.stack import free_ports
 from tests.project.test_production_stack import nginx_available
 
 ROOT = Path(__file__).resolve().parents[2]
-FRONT, A, B, REDIS = 18_970, 18_971, 18_972, 18_973
+FRONT, A, B, REDIS = free_ports(4)
 GUNICORN = [sys.executable, "-m", "gunicorn", "calculator.wsgi", "-c", "deploy/gunicorn.conf.py"]
 MAKE_REFEREE = (
     "from django.contrib.auth.models import User; "
