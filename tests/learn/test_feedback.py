@@ -10,13 +10,14 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from calculator.learn import pointing
 from calculator.learn.forms import sign_hand
 from calculator.learn.grading import scored_items
-from calculator.learn.pointing import LOOKS_AT, REGION_LOOKS, look_of, tiles_for
+from calculator.learn.pointing import look_of, tiles_for
 from rules.engine import score
 from rules.evidence import item_tiles
 from rules.regions import REGIONS
-from rules.shows import BY_KEY
+from rules.shows import POINTS, REGION_POINTS
 from tests.words.test_script import problems
 
 # 老三番: 五万's triplet completed by 西家's discard, a concealed 东 kong.
@@ -47,9 +48,31 @@ def row_of(page: str, key: str) -> str:
 
 def test_every_look_names_an_item_of_some_region() -> None:
     keys = {item.key for region in REGIONS.values() for item in region.items}
-    assert set(LOOKS_AT) <= keys
-    assert all(key in REGIONS[r].by_key for r, key in REGION_LOOKS)
-    assert set(BY_KEY) <= keys, set(BY_KEY) - keys
+    assert set(POINTS) <= keys, set(POINTS) - keys
+    assert all(key in REGIONS[r].by_key for r, key in REGION_POINTS)
+
+
+def test_one_table_of_what_items_look_at_serves_the_engine_and_the_feedback() -> None:
+    """The grouping of item keys is the engine's alone (``rules.shows.POINTS``):
+    the feedback keeps no copy of it, and reads each key as the engine does."""
+    assert not hasattr(pointing, "LOOKS_AT") and not hasattr(pointing, "REGION_LOOKS")
+    assert look_of("laosanfan", "an_gang") == REGION_POINTS[("laosanfan", "an_gang")]
+    assert look_of("guobiao", "dragon_pung") == POINTS["dragon_pung"]
+    assert look_of("changchun", "hu_dan_zhang") == pointing.Look("win")  # a wait: its tile
+    assert look_of("laosanfan", "hu_di") is None  # the base: no tile
+    # 老三番's 其餘 明杠 is the 2–8 kong alone, not its 大幺 东 kong beside it.
+    hand = {
+        "region": "laosanfan",
+        "hand": "123m456p9s",
+        "win_tile": "9s",
+        "melds": [{"type": "kong", "tiles": "7777p"}, {"type": "kong", "tiles": "1111z"}],
+        "seat": "S",
+        "dealer": "E",
+        "win_by": "self_draw",
+    }
+    evidence = item_tiles(hand)
+    assert evidence["ming_gang"] == (("7p",) * 4,)
+    assert evidence["da_yao_ming_gang"] == (("1z",) * 4,)
 
 
 @pytest.mark.django_db
