@@ -193,3 +193,42 @@ def test_every_counted_item_points_at_exactly_its_tiles_in_every_region(
                     assert 'class="point point-none"' in row, (region, key)
             if language != "en":
                 assert not problems(page, language), (region, problems(page, language))
+
+
+EARNS = re.compile(r'<span class="earns" data-items="([^"]*)" data-tiles="([^"]*)">')
+
+
+def marked_on_the_hand(page: str) -> dict[str, list[str]]:
+    """Each item's tiles as the drawn hand marks them (its tiles, sorted)."""
+    picture = page[page.index('id="dealt-tiles"') : page.index('id="dealt-words"')]
+    found: dict[str, list[str]] = {}
+    for items, tiles in EARNS.findall(picture):
+        for key in items.split():
+            found.setdefault(key, []).extend(tiles.split())
+    return {k: sorted(v) for k, v in found.items()}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+def test_the_drawn_hand_marks_exactly_the_tiles_that_earn_each_item(
+    client: Client, language: str
+) -> None:
+    """Issue 43 point 2: an item marked right or missed has the tiles that earn
+    it marked on the drill's hand picture itself — the engine's own item →
+    tiles, no others — with its name as text beside each for a screen reader."""
+    from rules.deal import deal_many
+
+    client.cookies["django_language"] = language
+    for region in sorted(REGIONS):
+        for n, hand in enumerate(deal_many(region, 3, seed=43)):
+            got = scored_items(score(hand))
+            evidence = item_tiles(hand)
+            # Half ticked (right), half left (missed): both are marked.
+            page = graded(client, hand, "items", i=got[::2])
+            want = {k: sorted(c for s in evidence[k] for c in s) for k in got if evidence.get(k)}
+            assert marked_on_the_hand(page) == want, (region, n, hand)
+            if want:
+                assert 'id="earns-key"' in page and 'class="sr-only">' in page
+    # A wrong tick marks nothing: 老三番's triplet of 五万 earns 碰, not 暗刻.
+    page = graded(client, HAND, "items", i=["an_ke"])
+    assert "an_ke" not in marked_on_the_hand(page)
