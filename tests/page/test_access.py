@@ -4,7 +4,8 @@
 - axe-core (WCAG 2.1 AA and best practice) finds nothing above minor in
   fourteen page states: the calculator empty, mid-entry with melds and
   flowers, with waits, won, refused, building an egg, in 三门 and 国标; the
-  rules pages, an item's example hands, the glossary and the comparison.
+  rules pages, an item's example hands, the glossary and the comparison;
+  and the drill, asked and with its answer shown, at each level.
 - Focus stays where the hand continues after a control the answer removes
   is pressed: the winning tile, the last hand tile or the last meld taken
   back, a wait tapped, 全部清除.
@@ -40,6 +41,16 @@ STATES = [
     "/glossary/",
     f"/compare/?{SEED}",
 ]
+# A drill of each level (and each region for the items, whose feedback
+# differs most), asked and then answered.
+DRILLS = [
+    *(
+        f"/learn/?r={r}&l=items"
+        for r in ("laosanfan", "jinhu", "chuzhou", "sanmen", "changchun", "guobiao")
+    ),
+    "/learn/?r=chuzhou&l=total",
+    "/learn/?r=sanmen&l=payments",
+]
 
 
 @pytest.mark.skipif(AXE is None, reason="axe-core is not installed (make test installs it)")
@@ -56,6 +67,23 @@ def test_axe_finds_nothing_above_minor(browser, live_server, language: str) -> N
         wrong = axe_violations(page, ABOVE_MINOR)
         if wrong:
             found[path] = wrong
+    # The drill: the question, then its answer shown (the breakdown with its
+    # marks and tiles, who pays whom, each seat's money), answered wrongly so
+    # that every kind of mark is drawn.
+    for path in DRILLS:
+        response = page.goto(live_server.url + path)
+        assert response is not None and response.status == 200, path
+        wrong = axe_violations(page, ABOVE_MINOR)
+        if wrong:
+            found[path] = wrong
+        if page.locator("input[name=i]").count():
+            page.locator("input[name=i]").first.check(force=True)
+        page.click("#check")  # htmx swaps the answer in (a plain post without JavaScript)
+        page.wait_for_selector("#graded")
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        wrong = axe_violations(page, ABOVE_MINOR)
+        if wrong:
+            found[path + " answered"] = wrong
     context.close()
     assert not found, found
 
