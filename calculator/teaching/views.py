@@ -38,6 +38,7 @@ from calculator.page.public import (
 from calculator.teaching import terms
 from calculator.teaching.cases import examples_for
 from calculator.words import glosses
+from calculator.words.marked import mark_chinese
 from calculator.words.wording import (
     FIELDS,
     FLAGS,
@@ -326,9 +327,11 @@ def _examples_html(region_key: str, key: str, language: str) -> str:
     (``language`` is the active one, passed to key the cache)."""
     item = REGIONS[region_key].by_key[key]
     examples = [example_view(c, key) for c in examples_for(region_key, key)]
-    return render_to_string(
+    html = render_to_string(
         "teaching/_examples.html", {"examples": examples, "name": item_name(item.key, item.name)}
     )
+    # The fragment htmx sets into an English rules page marks its Chinese as the page does.
+    return str(mark_chinese(mark_safe(html))) if is_english() else html
 
 
 def rule_examples(request: HttpRequest, region: str, key: str) -> HttpResponse:
