@@ -46,7 +46,7 @@ def item_tiles(raw: object) -> Evidence:
         item = region.by_key.get(line.key)
         if item is None or not line.value or line.dropped_by:
             continue
-        sets = shows_of(item.key, item.shows)(ctx)
+        sets = shows_of(item.key, item.shows, hand.region)(ctx)
         out[item.key] = tuple(tuple(tile_code(t) for t in held.get(s, s)) for s in sets)
     return out
 

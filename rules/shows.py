@@ -7,18 +7,21 @@ pointed at exactly those: the 中 pong for 字牌刻, the two 678筒 runs for
 earned by no tile in particular (the base every win starts from, a flag,
 the absence of something).
 
-Keys alike across regions mean alike (``BY_KEY``); a region module names
-its own where its item reads the hand its own way (``Item.shows``).
+Keys alike across regions mean alike (``POINTS``, data the drill's feedback
+reads too); a region module names its own where its item reads the hand its
+own way (``Item.shows``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 from typing import Any
 
 from rules.split import KONG, PAIR, SEQ, TRIP, Block
-from rules.tiles import is_honor, is_terminal_or_honor
+from rules.tiles import is_honor, is_terminal_or_honor, parse_one
 
 Sets = tuple[tuple[int, ...], ...]
 Shows = Callable[[Any], Sets]
@@ -179,8 +182,24 @@ def both(*tests: Callable[[tuple[Block, ...]], bool]) -> Callable[[tuple[Block, 
     return lambda bs: all(t(bs) for t in tests)
 
 
-# Items whose names mean alike across regions.
-BY_KEY: dict[str, Shows] = {
+@dataclass(frozen=True)
+class Points:
+    """What an item looks at in a hand, as data: ``kind`` (the winning tile,
+    the set a wait completed, the flowers, the concealed kongs …) and
+    ``only`` (``yao``: 1, 9 or an honor; ``simple``: 2–8; ``honors``,
+    ``winds``, ``dragons``; or one tile's code). The engine reads it off the
+    winning reading (``shows_of``); the drill's feedback reads the same
+    grouping off the dealt hand, to say what in it rules an item out."""
+
+    kind: str
+    only: str = ""
+
+
+WIN, WAIT, FLOWERS = Points("win"), Points("wait"), Points("flowers")
+NONE = Points("none")
+
+# Items whose names mean alike across regions, grouped by what they look at.
+POINTS: dict[str, Points] = {
     # how and where the hand was won: the winning tile
     **dict.fromkeys(
         [
@@ -201,8 +220,11 @@ BY_KEY: dict[str, Shows] = {
             "hu_zei",
             "bao_pai",
             "dui_bao",
+            "ming_da_jue",
+            "an_da_jue",
+            "shuai_da",
         ],
-        win_tile,
+        WIN,
     ),
     # waits: the set the winning tile completed
     **dict.fromkeys(
@@ -217,26 +239,35 @@ BY_KEY: dict[str, Shows] = {
             "bian_san_qi",
             "zhong_xin_wu",
         ],
-        winning_set,
+        WAIT,
     ),
     **dict.fromkeys(
-        ["hua_hu", "xiao_hua", "hua", "ba_hua_qi", "flower_tiles", "tong_hua"], flowers
+        [
+            "zheng_hua_season",
+            "zheng_hua_plant",
+            "si_ge_hua_season",
+            "si_ge_hua_plant",
+            "hua_hu",
+            "xiao_hua",
+            "hua",
+            "tong_hua",
+            "men_feng_hua",
+            "ba_hua_qi",
+            "flower_tiles",
+        ],
+        FLOWERS,
     ),
-    "da_yao_an_gang": kongs(True, yao),
-    "an_gang": kongs(True),
-    "concealed_kong": kongs(True),
-    "two_concealed_kongs": kongs(True),
-    "da_yao_ming_gang": kongs(False, yao),
-    "ming_gang": kongs(False),
-    "melded_kong": kongs(False),
-    "two_melded_kongs": kongs(False),
+    "da_yao_an_gang": Points("concealed_kong", "yao"),
+    **dict.fromkeys(["an_gang", "concealed_kong", "two_concealed_kongs"], Points("concealed_kong")),
+    "da_yao_ming_gang": Points("exposed_kong", "yao"),
+    **dict.fromkeys(["ming_gang", "melded_kong", "two_melded_kongs"], Points("exposed_kong")),
     **dict.fromkeys(
-        ["gang", "three_kongs", "four_kongs", "concealed_kong_and_melded_kong"], kongs()
+        ["gang", "three_kongs", "four_kongs", "concealed_kong_and_melded_kong"], Points("kong")
     ),
-    "da_yao_peng": pongs(False, yao),
-    "peng": pongs(False, simple),
-    "da_yao_an_ke": pongs(True, yao),
-    "an_ke": pongs(True, simple),
+    "da_yao_peng": Points("pong", "yao"),
+    "peng": Points("pong", "simple"),
+    "da_yao_an_ke": Points("concealed_triplet", "yao"),
+    "an_ke": Points("concealed_triplet", "simple"),
     **dict.fromkeys(
         [
             "lao_zi_ge",
@@ -246,8 +277,9 @@ BY_KEY: dict[str, Shows] = {
             "ying_san_kan",
             "kan_kan_hu",
         ],
-        pongs(True),
+        Points("concealed_triplet"),
     ),
+    "zi_pai_ke": Points("triplet", "honors"),
     **dict.fromkeys(
         [
             "dragon_pung",
@@ -256,10 +288,13 @@ BY_KEY: dict[str, Shows] = {
             "two_dragons_pungs",
             "san_da_yuan",
         ],
-        triplets(lambda b: b.tile >= 31),
+        Points("triplet", "dragons"),
     ),
     **dict.fromkeys(
         [
+            "men_feng_ke",
+            "prevalent_wind",
+            "seat_wind",
             "big_four_winds",
             "little_four_winds",
             "big_three_winds",
@@ -267,12 +302,12 @@ BY_KEY: dict[str, Shows] = {
             "ying_si_xi",
             "si_feng_ju_qi",
         ],
-        triplets(lambda b: 27 <= b.tile < 31),
+        Points("triplet", "winds"),
     ),
-    "pung_of_terminals_or_honors": triplets(yao),
-    "hong_zhong_dui": triplets(one_tile(33)),
-    "fa_cai_dui": triplets(one_tile(32)),
-    "bai_ban_dui": triplets(one_tile(31)),
+    "pung_of_terminals_or_honors": Points("triplet", "yao"),
+    "hong_zhong_dui": Points("triplet", "7z"),
+    "fa_cai_dui": Points("triplet", "6z"),
+    "bai_ban_dui": Points("triplet", "5z"),
     **dict.fromkeys(
         [
             "dui_dui_hu",
@@ -290,7 +325,25 @@ BY_KEY: dict[str, Shows] = {
             "four_pure_shifted_pungs",
             "all_even_pungs",
         ],
-        triplets(),
+        Points("triplet"),
+    ),
+    "tile_hog": Points("four_alike"),
+    # the hand's suits: the whole hand is what counts
+    **dict.fromkeys(
+        [
+            "qing_yi_se",
+            "zi_yi_se",
+            "hun_yi_se",
+            "que_yi_men",
+            "qing_yi_se_bei",
+            "full_flush",
+            "half_flush",
+            "all_honors",
+            "one_voided_suit",
+            "all_types",
+            "feng_hu",
+        ],
+        Points("suits"),
     ),
     **dict.fromkeys(
         [
@@ -301,16 +354,16 @@ BY_KEY: dict[str, Shows] = {
             "hao_hua_qi_dui",
             "seven_shifted_pairs",
         ],
-        pairs,
+        Points("pairs"),
     ),
     **dict.fromkeys(
         ["zi_mei", "zi_mei_fu", "pure_double_chow", "quadruple_chow", "pure_triple_chow"],
-        twin_sequences,
+        Points("twins"),
     ),
     **dict.fromkeys(
-        ["men_qing", "bu_qiu_ren", "concealed_hand", "fully_concealed_hand"], concealed_sets
+        ["men_qing", "bu_qiu_ren", "concealed_hand", "fully_concealed_hand"], Points("concealed")
     ),
-    "all_chows": sequences,
+    "all_chows": Points("sequences"),
     # the base every win starts from, or a flag: no tile in particular
     **dict.fromkeys(
         [
@@ -322,16 +375,78 @@ BY_KEY: dict[str, Shows] = {
             "ying_zi",
             "hu_xing",
             "chicken_hand",
-            "wu_cai_shen",
-            "wu_hua_guo",
-            "no_honors",
         ],
-        none,
+        NONE,
     ),
+    # earned by what the hand lacks
+    "wu_cai_shen": Points("absent", "5z"),
+    "wu_hua_guo": Points("absent", "flowers"),
+    "no_honors": Points("absent", "honors"),
+}
+# Where a region's item of a shared name looks at less: 老三番's 其餘 kongs
+# are the 2–8 ones (its 大幺 kongs are counted apart).
+REGION_POINTS: dict[tuple[str, str], Points] = {
+    ("laosanfan", "an_gang"): Points("concealed_kong", "simple"),
+    ("laosanfan", "ming_gang"): Points("exposed_kong", "simple"),
 }
 
 
-def shows_of(key: str, own: Shows | None) -> Shows:
-    """An item's own ``shows``, else the shared one for its key, else the
-    whole hand (a pattern of the whole hand: 清一色, 一条龙 …)."""
-    return own or BY_KEY.get(key) or whole_hand
+def points_of(region_key: str, key: str) -> Points | None:
+    """What ``key`` looks at in ``region_key``; ``None`` for a pattern of the
+    whole hand no shared entry names (一条龙, 四合 …)."""
+    return REGION_POINTS.get((region_key, key)) or POINTS.get(key)
+
+
+def _only(only: str) -> Callable[[Block], bool]:
+    if only == "yao":
+        return yao
+    if only == "simple":
+        return simple
+    if only == "honors":
+        return honor
+    if only == "winds":
+        return lambda b: 27 <= b.tile < 31
+    if only == "dragons":
+        return lambda b: b.tile >= 31
+    if only:
+        return one_tile(parse_one(only))
+    return lambda b: True
+
+
+@cache
+def _shows(points: Points) -> Shows:
+    """The engine's reading of ``points`` off the winning reading."""
+    kind = points.kind
+    if kind in ("none", "absent"):
+        return none
+    test = _only(points.only)
+    if kind == "win":
+        return win_tile
+    if kind == "wait":
+        return winning_set
+    if kind == "flowers":
+        return flowers
+    if kind in ("concealed_kong", "exposed_kong", "kong"):
+        return kongs({"concealed_kong": True, "exposed_kong": False}.get(kind), test)
+    if kind in ("pong", "concealed_triplet"):
+        return pongs(kind == "concealed_triplet", test)
+    if kind == "triplet":
+        return triplets(test)
+    if kind == "pairs":
+        return pairs
+    if kind == "twins":
+        return twin_sequences
+    if kind == "concealed":
+        return concealed_sets
+    if kind == "sequences":
+        return sequences
+    return whole_hand  # suits, four alike: the whole hand
+
+
+def shows_of(key: str, own: Shows | None, region_key: str = "") -> Shows:
+    """An item's own ``shows``, else the shared one for its key (``POINTS``),
+    else the whole hand (a pattern of the whole hand: 清一色, 一条龙 …)."""
+    if own is not None:
+        return own
+    points = points_of(region_key, key)
+    return _shows(points) if points is not None else whole_hand

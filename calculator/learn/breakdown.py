@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from calculator.learn import forms, pointing
+from calculator.learn import forms, marking, pointing
 from calculator.learn.dealt import hand_view
 from calculator.learn.grading import MISSED, RIGHT, WRONG, Graded, scored_items
 from calculator.learn.question import LEVEL_NAMES, money_unit, net_seats, page_state, total_asked
@@ -30,7 +30,7 @@ from calculator.words.wording import (
     term,
     word,
 )
-from rules.evidence import item_tiles
+from rules.evidence import Evidence, item_tiles
 from rules.hand import Payment, Score
 from rules.regions import REGIONS
 
@@ -41,7 +41,9 @@ MARKS = {
 }
 
 
-def result_rows(hand: dict[str, Any], got: Score, graded: Graded) -> list[dict[str, Any]]:
+def result_rows(
+    hand: dict[str, Any], got: Score, graded: Graded, evidence: Evidence | None = None
+) -> list[dict[str, Any]]:
     """The breakdown as the calculator shows it, each item marked (at the
     items level) and pointing at the tiles that earn it; items ticked that
     the hand does not count follow, with what in the hand says so."""
@@ -49,7 +51,7 @@ def result_rows(hand: dict[str, Any], got: Score, graded: Graded) -> list[dict[s
     region = REGIONS[region_key]
     rows = []
     marks = graded.items
-    evidence = item_tiles(hand)
+    evidence = item_tiles(hand) if evidence is None else evidence
 
     def row(key: str, name: str, value: Any, unit: str, why: str, rule: str) -> dict[str, Any]:
         item = region.by_key.get(key)
@@ -103,6 +105,8 @@ def result_context(
     region_key = hand["region"]
     state = page_state(hand)
     seats = net_seats(got, hand)
+    evidence = item_tiles(hand)
+    rows = result_rows(hand, got, graded, evidence)
     seats_right = graded.seats_right or {}
     counts = {m: sum(1 for v in graded.items.values() if v == m) for m in (RIGHT, MISSED, WRONG)}
     return {
@@ -111,9 +115,9 @@ def result_context(
         "region_name": region_name(region_key),
         "level": level,
         "level_name": LEVEL_NAMES[level],
-        "dealt": hand_view(hand),
+        "dealt": dealt_marked(hand, rows, graded, evidence),
         "right": graded.right,
-        "rows": result_rows(hand, got, graded),
+        "rows": rows,
         "counts": counts,
         "verdict": verdict_of(level, counts),
         "scored": len(scored_items(got)),
@@ -148,6 +152,17 @@ def result_context(
         "again": f"{reverse('learn')}?r={region_key}&l={level}",
         "query": state.query(),  # the hand's picture to share draws it from the calculator's query
     }
+
+
+def dealt_marked(
+    hand: dict[str, Any], rows: list[dict[str, Any]], graded: Graded, evidence: Evidence
+) -> dict[str, Any]:
+    """The dealt hand's picture with the tiles that earn each item marked
+    right or missed marked on it (``marking``), from the engine's evidence."""
+    keys = [k for k, m in graded.items.items() if m in (RIGHT, MISSED)]
+    names = {r["key"]: str(r["name"]) for r in rows}
+    spots = marking.placed(hand, evidence, keys)
+    return marking.marked_view(hand_view(hand), spots, names)
 
 
 def payment_factors(hand: dict[str, Any], payment: Payment) -> str:

@@ -5,9 +5,10 @@ seat's own flower alone), and for an item ticked that the hand does not
 count, what in this hand rules it out ("这手牌只有春、夏", "胡的是五筒").
 
 Why an item is absent is read off the dealt hand: what each item looks at
-is data (``LOOKS_AT``: the winning tile, the flowers, the concealed kongs
-…, with a filter for the 大幺 items and their 其餘 partners); the reason
-names the hand's own flowers, sets, winning tile and wait, or its split."""
+is the engine's data (``rules.shows.POINTS``: the winning tile, the flowers,
+the concealed kongs …, with a filter for the 大幺 items and their 其餘
+partners), the same table its evidence is read by; the reason names the
+hand's own flowers, sets, winning tile and wait, or its split."""
 
 from __future__ import annotations
 
@@ -21,196 +22,37 @@ from calculator.words.wording import MELDS, joined, label_of, seat_name, tile_na
 from rules.evidence import Evidence
 from rules.hand import Score
 from rules.regions import REGIONS
+from rules.shows import Points, points_of
 from rules.tiles import NotationError, is_terminal_or_honor, parse, parse_one, tile_code
 
-
-@dataclass(frozen=True)
-class Look:
-    kind: str  # win, flowers, concealed_kong, exposed_kong, kong, pong, concealed_triplet, triplet
-    only: str = ""  # yao (1, 9, honors), simple (2–8), honors, or one tile's code
-
-
-WIN = Look("win")
-# Keys alike across regions mean alike; a (region, key) entry wins over a key.
-LOOKS_AT: dict[str, Look] = {
-    # the winning tile: how and where the hand was won
-    **dict.fromkeys(
-        [
-            "zi_mo",
-            "self_drawn",
-            "gang_hou_kai",
-            "gang_kai",
-            "gang_shang_kai_hua",
-            "out_with_replacement_tile",
-            "hai_di",
-            "hai_di_lao_yue",
-            "last_tile_draw",
-            "last_tile_claim",
-            "last_tile",
-            "qiang_gang",
-            "robbing_the_kong",
-            "jue_zhang",
-            "bian_zhang",
-            "dan_diao",
-            "jia_zhong_hu",
-            "edge_wait",
-            "closed_wait",
-            "single_wait",
-            "hu_dan_zhang",
-            "bian_san_qi",
-            "zhong_xin_wu",
-            "bao_pai",
-            "dui_bao",
-            "hu_zei",
-            "ming_da_jue",
-            "an_da_jue",
-            "shuai_da",
-        ],
-        WIN,
-    ),
-    # flowers
-    **dict.fromkeys(
-        [
-            "zheng_hua_season",
-            "zheng_hua_plant",
-            "si_ge_hua_season",
-            "si_ge_hua_plant",
-            "hua_hu",
-            "xiao_hua",
-            "hua",
-            "tong_hua",
-            "men_feng_hua",
-            "ba_hua_qi",
-            "flower_tiles",
-        ],
-        Look("flowers"),
-    ),
-    # kongs
-    "da_yao_an_gang": Look("concealed_kong", "yao"),
-    "an_gang": Look("concealed_kong"),
-    "concealed_kong": Look("concealed_kong"),
-    "two_concealed_kongs": Look("concealed_kong"),
-    "da_yao_ming_gang": Look("exposed_kong", "yao"),
-    "ming_gang": Look("exposed_kong"),
-    "melded_kong": Look("exposed_kong"),
-    "two_melded_kongs": Look("exposed_kong"),
-    **dict.fromkeys(
-        ["gang", "three_kongs", "four_kongs", "concealed_kong_and_melded_kong"], Look("kong")
-    ),
-    # triplets
-    "da_yao_peng": Look("pong", "yao"),
-    "peng": Look("pong", "simple"),
-    "da_yao_an_ke": Look("concealed_triplet", "yao"),
-    "an_ke": Look("concealed_triplet", "simple"),
-    **dict.fromkeys(
-        [
-            "lao_zi_ge",
-            "two_concealed_pungs",
-            "three_concealed_pungs",
-            "four_concealed_pungs",
-            "ying_san_kan",
-            "kan_kan_hu",
-        ],
-        Look("concealed_triplet"),
-    ),
-    **dict.fromkeys(
-        [
-            "zi_pai_ke",
-            "men_feng_ke",
-            "dragon_pung",
-            "prevalent_wind",
-            "seat_wind",
-            "big_three_winds",
-        ],
-        Look("triplet", "honors"),
-    ),
-    "pung_of_terminals_or_honors": Look("triplet", "yao"),
-    "hong_zhong_dui": Look("triplet", "7z"),
-    "fa_cai_dui": Look("triplet", "6z"),
-    "bai_ban_dui": Look("triplet", "5z"),
-    "tile_hog": Look("four_alike"),
-    # the hand's suits
-    **dict.fromkeys(
-        [
-            "qing_yi_se",
-            "zi_yi_se",
-            "hun_yi_se",
-            "que_yi_men",
-            "qing_yi_se_bei",
-            "full_flush",
-            "half_flush",
-            "all_honors",
-            "one_voided_suit",
-            "no_honors",
-            "all_types",
-            "feng_hu",
-        ],
-        Look("suits"),
-    ),
-    # pairs
-    **dict.fromkeys(
-        [
-            "qi_dui",
-            "qi_dui_an_jue",
-            "qi_dui_an_an_jue",
-            "seven_pairs",
-            "hao_hua_qi_dui",
-            "seven_shifted_pairs",
-        ],
-        Look("pairs"),
-    ),
-    # every triplet of the hand
-    **dict.fromkeys(
-        [
-            "dui_dui_hu",
-            "all_pungs",
-            "piao_hu",
-            "qing_san_dui",
-            "qing_si_dui",
-            "san_dui_tong",
-            "qing_san_lian_dui",
-            "tian_di_peng",
-            "double_pung",
-            "triple_pung",
-            "mixed_shifted_pungs",
-            "pure_shifted_pungs",
-            "four_pure_shifted_pungs",
-            "all_even_pungs",
-        ],
-        Look("triplet"),
-    ),
-    **dict.fromkeys(
-        [
-            "two_dragons_pungs",
-            "big_three_dragons",
-            "little_three_dragons",
-            "big_four_winds",
-            "little_four_winds",
-            "san_da_yuan",
-            "ruan_si_xi",
-            "ying_si_xi",
-        ],
-        Look("triplet", "honors"),
-    ),
+# What an item looks at is the engine's table (``rules.shows.POINTS``): the
+# engine reads it off the winning reading, the feedback here off the dealt
+# hand, to say what in it rules an item out.
+Look = Points
+WHOLE = Points("whole")
+# The engine's kinds the dealt hand is read by another: a wait by its
+# winning tile; a run pattern or 门清 by how the hand splits.
+AS_READ = {
+    "wait": Points("win"),
+    "twins": WHOLE,
+    "concealed": WHOLE,
+    "sequences": WHOLE,
 }
-# Items that every win counts, or that a flag alone earns: no tile to point at.
-NO_TILES = frozenset(
-    ["hu_di", "di_hu", "ping_hu", "tian_hu", "di_hu_earth", "ying_zi", "hu_xing", "chicken_hand"]
-)
-WHOLE = Look("whole")
-REGION_LOOKS: dict[tuple[str, str], Look] = {
-    # 老三番's 其餘 kongs are the 2–8 ones (大幺 are counted apart).
-    ("laosanfan", "an_gang"): Look("concealed_kong", "simple"),
-    ("laosanfan", "ming_gang"): Look("exposed_kong", "simple"),
-}
+# An item an absence earns, ticked where the hand has the thing: what it has.
+ABSENT_LOOKS = {"honors": Points("suits"), "flowers": Points("flowers")}
 
 
 def look_of(region_key: str, key: str) -> Look | None:
     """What an item points at; a pattern of the whole hand (一条龙, 四合 …)
     points at the whole hand, an item every win counts at nothing."""
-    if key in NO_TILES and (region_key, key) not in REGION_LOOKS:
+    points = points_of(region_key, key)
+    if points is None:
+        return WHOLE
+    if points.kind == "none":
         return None
-    return REGION_LOOKS.get((region_key, key)) or LOOKS_AT.get(key) or WHOLE
+    if points.kind == "absent":
+        return ABSENT_LOOKS.get(points.only, WHOLE)
+    return AS_READ.get(points.kind, points)
 
 
 def _codes(text: Any) -> list[str]:
@@ -229,6 +71,10 @@ def _fits(code: str, only: str) -> bool:
         return not is_terminal_or_honor(parse_one(code))
     if only == "honors":
         return code.endswith("z")
+    if only == "winds":
+        return code in ("1z", "2z", "3z", "4z")
+    if only == "dragons":
+        return code in ("5z", "6z", "7z")
     return code == only
 
 

@@ -38,8 +38,13 @@ from calculator.page.public import (
 from calculator.teaching import terms
 from calculator.teaching.cases import examples_for
 from calculator.words import glosses
+from calculator.words.marked import mark_chinese
 from calculator.words.wording import (
+    FIELDS,
+    FLAGS,
+    TABLE,
     WIN_BY,
+    choice_label,
     is_english,
     item_name,
     label_of,
@@ -81,7 +86,9 @@ def example_view(case: dict[str, Any], key: str) -> dict[str, Any]:
     return {
         # The golden case's own note is English, written for the test suite;
         # the rules' sentences it quotes are marked as quotes in their script.
-        "note": quoted(with_codes(case.get("checks", "")), seed_lang(REGIONS[hand["region"]].seed))
+        "note": quoted(
+            worded(case.get("checks", ""), hand["region"]), seed_lang(REGIONS[hand["region"]].seed)
+        )
         if is_english()
         else "",
         "hand": _tiles(hand.get("hand", "")),
@@ -187,32 +194,57 @@ def quoted(html: SafeString, lang: str) -> SafeString:
     return mark_safe(CHINESE_RUN.sub(lambda m: f'<q lang="{lang}">{m[0]}</q>', str(html)))
 
 
-def with_codes(text: str) -> SafeString:
-    """A sentence for the page; on English pages the engine's codes in it
-    (option and flag names) are marked as code, for a developer to find."""
-    if not is_english():
-        return escape(text)
-    return mark_safe(CODE.sub(lambda m: f"<code>{m[0]}</code>", str(escape(text))))
+def worded(text: str, region_key: str | None = None) -> SafeString:
+    """A sentence for the page with the engine's codes in it (an option or a
+    flag named in an item's English note) worded as the page words them: a
+    house rule by its name, a flag by its label — never the code itself."""
+    out, at = [], 0
+    for m in CODE.finditer(text):
+        before = text[at : m.start()]
+        said = code_words(m[0], region_key)
+        if before.endswith("option ") and said != m[0]:  # "option qidui": the rule by its name
+            before = before.removesuffix("option ")
+            said = _("the house rule %(rule)s") % {"rule": said}
+        out += [str(escape(before)), str(escape(said))]
+        at = m.end()
+    out.append(str(escape(text[at:])))
+    return mark_safe("".join(out))
 
 
-def _house_rule(region_key: str, item: Any, note: str) -> dict[str, Any] | None:
+def code_words(code: str, region_key: str | None = None) -> str:
+    """An option's or a flag's code in the page's words (quoted, for it is a name)."""
+    if code in FLAGS or code in WIN_BY:
+        return label_of(FLAGS if code in FLAGS else WIN_BY, code)
+    if code in TABLE:  # a field of the table's state
+        return label_of(TABLE, code)
+    if code in FIELDS:  # a field of the hand
+        return str(FIELDS[code])
+    worded = option_label(code, region_key)
+    if worded != code:
+        return _("“%(rule)s”") % {"rule": worded}
+    regions = [REGIONS[region_key]] if region_key in REGIONS else list(REGIONS.values())
+    for info in (i for r in regions for i in describe(r.options)):
+        if code in info.choices:  # a choice of a house rule: its words
+            return _("“%(rule)s”") % {"rule": choice_label(info, code)}
+    return code  # not a code the engine knows: the sentence's own word
+
+
+def _house_rule(region_key: str, item: Any) -> dict[str, Any] | None:
     """An item that is a house rule of the rules file, not the seed's: its
-    default, and on English pages the codes that name it."""
+    default, and the house rule that turns it on, by name."""
     found = OPTION_RULE.search(item.rule)
     if not found:
         return None
     name = found[1]
     info = next((o for o in describe(REGIONS[region_key].options) if o.name == name), None)
     default = option_value(info, info.default) if info else ""
-    codes = [name, *(c for c in dict.fromkeys(CODE.findall(note)) if c != name)]
     return {
         "text": _("Not in the seed: a house rule, %(default)s by default.") % {"default": default},
-        "codes": codes if is_english() else [],
     }
 
 
 def _entry(region_key: str, item: Any, region: Any) -> dict[str, Any]:
-    quote, note = seed_part(item.quote)
+    quote, _note = seed_part(item.quote)
     return {
         "key": item.key,
         "name": item_name(item.key, item.name),
@@ -222,9 +254,9 @@ def _entry(region_key: str, item: Any, region: Any) -> dict[str, Any]:
         "unit": unit_word(item.unit),
         "rule": rule_name(item.rule),
         "quote": quote,
-        "house": _house_rule(region_key, item, note),
-        "reading": with_codes(_(item.reading)) if item.reading else "",
-        "why": with_codes(_(item.why)) if item.why else "",
+        "house": _house_rule(region_key, item),
+        "reading": worded(_(item.reading), region_key) if item.reading else "",
+        "why": worded(_(item.why), region_key) if item.why else "",
         "replaces": [item_name(r, region.by_key[r].name) for r in item.replaces],
         "example_count": len(examples_for(region_key, item.key)),
         "examples_url": reverse("rule-examples", args=[region_key, item.key]),
@@ -267,7 +299,7 @@ def rules_page(request: HttpRequest, region: str) -> HttpResponse:
     options = [
         {
             "name": o.name,
-            "label": with_codes(option_label(o.name, region)),
+            "label": option_label(o.name, region),
             "default": option_value(o, o.default),
         }
         for o in describe(REGIONS[region].options)
@@ -295,9 +327,11 @@ def _examples_html(region_key: str, key: str, language: str) -> str:
     (``language`` is the active one, passed to key the cache)."""
     item = REGIONS[region_key].by_key[key]
     examples = [example_view(c, key) for c in examples_for(region_key, key)]
-    return render_to_string(
+    html = render_to_string(
         "teaching/_examples.html", {"examples": examples, "name": item_name(item.key, item.name)}
     )
+    # The fragment htmx sets into an English rules page marks its Chinese as the page does.
+    return str(mark_chinese(mark_safe(html))) if is_english() else html
 
 
 def rule_examples(request: HttpRequest, region: str, key: str) -> HttpResponse:

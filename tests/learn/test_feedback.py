@@ -10,13 +10,14 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from calculator.learn import pointing
 from calculator.learn.forms import sign_hand
 from calculator.learn.grading import scored_items
-from calculator.learn.pointing import LOOKS_AT, REGION_LOOKS, look_of, tiles_for
+from calculator.learn.pointing import look_of, tiles_for
 from rules.engine import score
 from rules.evidence import item_tiles
 from rules.regions import REGIONS
-from rules.shows import BY_KEY
+from rules.shows import POINTS, REGION_POINTS
 from tests.words.test_script import problems
 
 # 老三番: 五万's triplet completed by 西家's discard, a concealed 东 kong.
@@ -47,9 +48,31 @@ def row_of(page: str, key: str) -> str:
 
 def test_every_look_names_an_item_of_some_region() -> None:
     keys = {item.key for region in REGIONS.values() for item in region.items}
-    assert set(LOOKS_AT) <= keys
-    assert all(key in REGIONS[r].by_key for r, key in REGION_LOOKS)
-    assert set(BY_KEY) <= keys, set(BY_KEY) - keys
+    assert set(POINTS) <= keys, set(POINTS) - keys
+    assert all(key in REGIONS[r].by_key for r, key in REGION_POINTS)
+
+
+def test_one_table_of_what_items_look_at_serves_the_engine_and_the_feedback() -> None:
+    """The grouping of item keys is the engine's alone (``rules.shows.POINTS``):
+    the feedback keeps no copy of it, and reads each key as the engine does."""
+    assert not hasattr(pointing, "LOOKS_AT") and not hasattr(pointing, "REGION_LOOKS")
+    assert look_of("laosanfan", "an_gang") == REGION_POINTS[("laosanfan", "an_gang")]
+    assert look_of("guobiao", "dragon_pung") == POINTS["dragon_pung"]
+    assert look_of("changchun", "hu_dan_zhang") == pointing.Look("win")  # a wait: its tile
+    assert look_of("laosanfan", "hu_di") is None  # the base: no tile
+    # 老三番's 其餘 明杠 is the 2–8 kong alone, not its 大幺 东 kong beside it.
+    hand = {
+        "region": "laosanfan",
+        "hand": "123m456p9s",
+        "win_tile": "9s",
+        "melds": [{"type": "kong", "tiles": "7777p"}, {"type": "kong", "tiles": "1111z"}],
+        "seat": "S",
+        "dealer": "E",
+        "win_by": "self_draw",
+    }
+    evidence = item_tiles(hand)
+    assert evidence["ming_gang"] == (("7p",) * 4,)
+    assert evidence["da_yao_ming_gang"] == (("1z",) * 4,)
 
 
 @pytest.mark.django_db
@@ -170,3 +193,42 @@ def test_every_counted_item_points_at_exactly_its_tiles_in_every_region(
                     assert 'class="point point-none"' in row, (region, key)
             if language != "en":
                 assert not problems(page, language), (region, problems(page, language))
+
+
+EARNS = re.compile(r'<span class="earns" data-items="([^"]*)" data-tiles="([^"]*)">')
+
+
+def marked_on_the_hand(page: str) -> dict[str, list[str]]:
+    """Each item's tiles as the drawn hand marks them (its tiles, sorted)."""
+    picture = page[page.index('id="dealt-tiles"') : page.index('id="dealt-words"')]
+    found: dict[str, list[str]] = {}
+    for items, tiles in EARNS.findall(picture):
+        for key in items.split():
+            found.setdefault(key, []).extend(tiles.split())
+    return {k: sorted(v) for k, v in found.items()}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+def test_the_drawn_hand_marks_exactly_the_tiles_that_earn_each_item(
+    client: Client, language: str
+) -> None:
+    """Issue 43 point 2: an item marked right or missed has the tiles that earn
+    it marked on the drill's hand picture itself — the engine's own item →
+    tiles, no others — with its name as text beside each for a screen reader."""
+    from rules.deal import deal_many
+
+    client.cookies["django_language"] = language
+    for region in sorted(REGIONS):
+        for n, hand in enumerate(deal_many(region, 3, seed=43)):
+            got = scored_items(score(hand))
+            evidence = item_tiles(hand)
+            # Half ticked (right), half left (missed): both are marked.
+            page = graded(client, hand, "items", i=got[::2])
+            want = {k: sorted(c for s in evidence[k] for c in s) for k in got if evidence.get(k)}
+            assert marked_on_the_hand(page) == want, (region, n, hand)
+            if want:
+                assert 'id="earns-key"' in page and 'class="sr-only">' in page
+    # A wrong tick marks nothing: 老三番's triplet of 五万 earns 碰, not 暗刻.
+    page = graded(client, HAND, "items", i=["an_ke"])
+    assert "an_ke" not in marked_on_the_hand(page)

@@ -5,8 +5,9 @@
   the page's states: the calculator empty, mid-entry with melds and
   flowers, with waits, won, refused, building an egg, a declared ready hand,
   three at a table, in every region; the rules pages, an item's example
-  hands, the glossary and the comparison. (The one sweep of the page: a
-  second, looser one ran the same states again.)
+  hands, the glossary and the comparison; and the drill, asked and with its
+  answer shown, at each level. (The one sweep of the page: a second, looser
+  one ran the same states again.)
 - Focus stays where the hand continues after a control the answer removes
   is pressed: the winning tile, the last hand tile or the last meld taken
   back, a wait tapped, 全部清除.
@@ -47,6 +48,16 @@ STATES = [
     "/glossary/",
     f"/compare/?{SEED}",
 ]
+# A drill of each level (and each region for the items, whose feedback
+# differs most), asked and then answered.
+DRILLS = [
+    *(
+        f"/learn/?r={r}&l=items"
+        for r in ("laosanfan", "jinhu", "chuzhou", "sanmen", "changchun", "guobiao")
+    ),
+    "/learn/?r=chuzhou&l=total",
+    "/learn/?r=sanmen&l=payments",
+]
 
 
 @pytest.mark.skipif(AXE is None, reason="axe-core is not installed (make test installs it)")
@@ -63,6 +74,23 @@ def test_axe_finds_nothing_above_minor(browser, live_server, language: str) -> N
         wrong = axe_violations(page, ABOVE_MINOR)
         if wrong:
             found[path] = wrong
+    # The drill: the question, then its answer shown (the breakdown with its
+    # marks and tiles, who pays whom, each seat's money), answered wrongly so
+    # that every kind of mark is drawn.
+    for path in DRILLS:
+        response = page.goto(live_server.url + path)
+        assert response is not None and response.status == 200, path
+        wrong = axe_violations(page, ABOVE_MINOR)
+        if wrong:
+            found[path] = wrong
+        if page.locator("input[name=i]").count():
+            page.locator("input[name=i]").first.check(force=True)
+        page.click("#check")  # htmx swaps the answer in (a plain post without JavaScript)
+        page.wait_for_selector("#graded")
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        wrong = axe_violations(page, ABOVE_MINOR)
+        if wrong:
+            found[path + " answered"] = wrong
     context.close()
     assert not found, found
 

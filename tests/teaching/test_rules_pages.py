@@ -4,9 +4,11 @@ Each page lists its items with the values as a small table where they differ
 (by way of winning, by number of players, 明/暗), and each item's example
 hands behind a disclosure that fetches them when opened — or, without
 JavaScript, links to a page of them. The seed's sentences are quoted in the
-seed's script (``<blockquote lang>``); what we say about an item — a house
-rule's default, our reading — is in the page's language, and the engine's
-codes show only on English pages, as ``<code>``.
+seed's script (``<blockquote lang>``), a row of a seed that is a table by its
+cells, not its pipes; what we say about an item — a house rule's default, our
+reading — is in the page's language, never with an option's or a flag's code
+in it; and an English page marks every run of Chinese it keeps (an item's
+name, a term) with its ``lang``, so its own text is English alone.
 """
 
 from __future__ import annotations
@@ -18,10 +20,12 @@ from html.parser import HTMLParser
 import pytest
 from django.test import Client
 from django.utils import translation
+from django.utils.safestring import mark_safe
 
 from calculator.teaching.cases import examples_for
-from calculator.teaching.views import seed_part, value_table
-from rules.options import describe
+from calculator.teaching.views import seed_part, value_table, worded
+from calculator.words.marked import mark_chinese
+from calculator.words.templatetags.words import seed_quote
 from rules.regions import REGIONS
 from tests.browser.support import PHONE, shot, until
 from tests.words.test_script import LATIN, NOTATION, Visible, problems
@@ -130,25 +134,80 @@ def test_the_latin_count_leaves_out_the_seed_and_code_only() -> None:
     assert latin_words(html, "zh-hans") == ["Option", "qidui"]
 
 
-def test_english_rules_pages_show_the_engines_codes_as_code() -> None:
+def test_rules_pages_word_the_engines_codes_in_every_language() -> None:
+    for language in LANGUAGES:
+        client = _client(language)
+        for region in REGIONS:
+            html = client.get(f"/rules/{region}/").content.decode()
+            assert "<code" not in html, (language, region)
+            parts = _codes(html)
+            text = " ".join(parts.outside)
+            assert not SNAKE.findall(text), (language, region, SNAKE.findall(text)[:8])
+            for key in _with_examples(region):
+                notes = " ".join(
+                    _codes(client.get(f"/rules/{region}/{key}/examples/").content.decode()).outside
+                )
+                assert not SNAKE.findall(notes), (language, region, key, SNAKE.findall(notes))
+    # A house rule named in a reading is named by its words.
+    with translation.override("en"):
+        said = worded(
+            "Replaces it (option four_flowers_add_seat_flower adds instead).", "laosanfan"
+        )
+    assert "four_flowers" not in said and "the house rule “" in said
+
+
+class Unmarked(Visible):
+    """Chinese on an English page that no element marks with its ``lang``: in
+    its text (a name in an attribute, "1 Bamboo (幺鸡)", has no element of its
+    own to mark)."""
+
+    NAMES = ()
+
+    def unmarked(self) -> list[str]:
+        return [text for lang, text in self.words if lang == "en" and HAN.search(text)]
+
+
+HAN = re.compile(r"[\u3400-\u9fff]")
+
+
+def test_english_rules_pages_mark_every_run_of_chinese_with_its_language() -> None:
     client = _client("en")
-    for region in REGIONS:
-        html = client.get(f"/rules/{region}/").content.decode()
-        parts = _codes(html)
-        outside = " ".join(parts.outside)
-        assert not SNAKE.findall(outside), (region, SNAKE.findall(outside)[:8])
-        inside = set(parts.inside)
-        for info in describe(REGIONS[region].options):
-            assert info.name in inside, (region, info.name)  # the house rules name each
-        for key in _with_examples(region):
-            notes = " ".join(
-                _codes(client.get(f"/rules/{region}/{key}/examples/").content.decode()).outside
-            )
-            assert not SNAKE.findall(notes), (region, key, SNAKE.findall(notes))
-    changchun = _codes(client.get("/rules/changchun/").content.decode())
-    assert {"qidui", "gang_kai", "kong_replacement", "hai_di", "last_tile"} <= set(changchun.inside)
-    laosanfan = _codes(client.get("/rules/laosanfan/").content.decode())
-    assert {"pair_hu", "extra_wait_hu", "four_flowers_add_seat_flower"} <= set(laosanfan.inside)
+    found = {}
+    paths = ["/rules/", "/glossary/", *PAGES[1:]]
+    paths += [f"/rules/{r}/{_with_examples(r)[0]}/examples/" for r in REGIONS]
+    for path in paths + [f"{p} (htmx)" for p in paths if p.endswith("/examples/")]:
+        fragment = path.endswith(" (htmx)")
+        got = client.get(
+            path.removesuffix(" (htmx)"), headers={"HX-Request": "true"} if fragment else {}
+        )
+        parser = Unmarked("en")
+        parser.feed(got.content.decode())
+        if parser.unmarked():
+            found[path] = parser.unmarked()[:6]
+    assert not found, found
+    # A seed's sentence is a quote in the seed's script: 金湖's seed is 繁體.
+    jinhu = client.get("/rules/jinhu/").content.decode()
+    assert '<blockquote lang="zh-Hant">金湖麻將計番，一個花牌算一番' in jinhu
+
+
+def test_the_marking_leaves_tags_and_marked_text_alone() -> None:
+    html = mark_chinese(
+        mark_safe('<p title="番">Rule: 番 <span lang="zh-Hans">平胡</span> (门风)</p>')
+    )
+    assert str(html) == (
+        '<p title="番">Rule: <span lang="zh-Hans">番</span> <span lang="zh-Hans">平胡</span>'
+        ' (<span lang="zh-Hans">门风</span>)</p>'
+    )
+    assert str(mark_chinese("a < b 胡")) == 'a &lt; b <span lang="zh-Hans">胡</span>'
+
+
+def test_a_seed_row_from_a_table_is_drawn_by_its_cells() -> None:
+    html = _client("zh-hans").get("/rules/changchun/").content.decode()
+    assert "(胜方)平胡 | " not in html
+    assert (
+        '<span class="seed-cell">(胜方)平胡</span><span class="seed-cell">胡牌基础番</span>' in html
+    )
+    assert seed_quote("自摸2胡") == "自摸2胡"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

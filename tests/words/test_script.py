@@ -6,7 +6,7 @@ screen reader reads: aria-label, title, placeholder, alt) are judged by OpenCC:
 converting a 简体 page to simplified (``t2s``) or a 繁體 page to traditional
 (``s2t``) must change nothing. Text marked with its own ``lang`` (the language switch, a Chinese term beside
 English) is judged as that language; a seed's sentence quoted verbatim
-(``<blockquote lang>``) is the seed's, not the page's; and
+(``<blockquote lang>`` or ``<q lang>``) is the seed's, not the page's; and
 no Latin word may stand outside tile notation (``123m``, ``p555m``).
 """
 
@@ -53,7 +53,7 @@ class Visible(HTMLParser):
         skip = self.stack[-1][2] or tag in self.SKIP
         if tag == "input" and values.get("type") == "hidden":
             skip = True
-        if tag == "blockquote" and values.get("lang"):
+        if tag in ("blockquote", "q") and values.get("lang"):
             skip = True  # the seed's sentence, verbatim in its own (marked) script
         if tag in ("kbd", "bdi", "title"):
             # What people typed — a tile code, a name (always drawn in <bdi>,
@@ -154,6 +154,10 @@ def test_the_judge_sees_a_wrong_script_and_a_stray_word() -> None:
     assert problems('<button aria-label="tier">规则</button>', "zh-hans")
     assert not problems('<p>123m456p <span lang="zh-hant">大麼明槓</span> 三门 3 台</p>', "zh-hans")
     assert not problems('<p lang="en">English</p><p>p555m k9999m</p>', "zh-hans")
+    # A seed's sentence, marked as the quote it is, keeps the seed's script;
+    # the page's own words around it are still judged.
+    assert not problems('<p>金湖 <q lang="zh-Hant">金湖麻將計番</q></p>', "zh-hans")
+    assert problems('<p>金湖麻將計番 <q lang="zh-Hant">金湖麻將計番</q></p>', "zh-hans")
 
 
 # What the page says after an edit: a refused tap, what a switch of region left
