@@ -3,14 +3,20 @@ the house rules, the table's state, events and other seats' kongs."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
+from functools import lru_cache
 from typing import Any
 
+from django.template.loader import render_to_string
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from calculator.page.present.phrasing import as_sentence
 from calculator.page.present.tiles import tile_view
 from calculator.page.state import MELD_SIZE, SEAT_NUMBER_KEYS, TILE_ENTRIES, PageState, Tiles
+from calculator.words.templatetags.words import isolated
 from calculator.words.wording import (
     EGGS,
     EVENTS,
@@ -101,8 +107,9 @@ def seat_choices(state: PageState) -> dict[str, Any]:
             "wind": WIND_NAMES[wind],
         }
     seats = [
-        {"code": s, "label": seat_name(s), "parts": seat_parts(s), "zh": SEAT_ZH[s]}
+        {"code": s, "label": seat_name(s), "parts": parts, "zh": SEAT_ZH[s], "shown": shown(parts)}
         for s in state.seats
+        for parts in [seat_parts(s)]
     ]
     return {
         "seats": seats,
@@ -115,6 +122,20 @@ def seat_choices(state: PageState) -> dict[str, Any]:
         else _("Discarded the winning tile"),
         "winner_wind": winner_wind,
     }
+
+
+def shown(parts: tuple[str, str]) -> str:
+    """A seat on a button: named by its player ("李秀英 · 东"), it breaks
+    between the name and the seat, never inside the name. Made here rather
+    than by a template partial: the page shows each seat up to six times."""
+    name, seat = parts
+    if not seat:
+        return name
+    return format_html(
+        '<span class="seat-label"><span class="nowrap">{}</span> <span class="nowrap">· {}</span></span>',
+        isolated(name),
+        seat,
+    )
 
 
 # The house rule that sets the stake, where a region has one: one row at the
@@ -133,7 +154,7 @@ def option_controls(state: PageState) -> list[dict[str, Any]]:
 def stake_control(state: PageState) -> dict[str, Any] | None:
     """The stake's control, each choice's words split into name and detail."""
     stake = STAKE_OPTION.get(state.region)
-    found = [o for o in house_rule_controls(state.region, state.options) if o["name"] == stake]
+    found = house_rule_controls(state.region, state.options, only=(stake,)) if stake else []
     if not found:
         return None
     for c in found[0]["choices"]:
@@ -142,11 +163,40 @@ def stake_control(state: PageState) -> dict[str, Any] | None:
     return found[0]
 
 
-def house_rule_controls(region_key: str, options: Mapping[str, str]) -> list[dict[str, Any]]:
-    """A control for each of a region's house rules, at ``options`` (form text,
-    only the ones changed) or its default: the calculator's and the club's forms."""
+def house_rules_html(state: PageState, stake: bool = False) -> SafeString:
+    """The house rules' controls as drawn (``page/_house_rules.html``): all
+    but the stake, or (``stake``) the stake's alone."""
+    return _house_rules_html(
+        get_language(), state.region, tuple(sorted(state.options.items())), stake
+    )
+
+
+# A region's house-rule controls are the same for the same rules set the same
+# way, in the same language, and most hands are scored under the defaults:
+# wording and drawing them for every page took a tenth of GET / (profiled,
+# tests/load/page_cost.py), so each worker draws each set once.
+@lru_cache(maxsize=512)
+def _house_rules_html(
+    language: str | None, region_key: str, options: tuple[tuple[str, str], ...], stake: bool
+) -> SafeString:
+    # ``language`` keys the cache; the wording reads the active one.
+    key = STAKE_OPTION.get(region_key)
+    controls = [
+        o for o in house_rule_controls(region_key, dict(options)) if (o["name"] == key) == stake
+    ]
+    return render_to_string("page/_house_rules.html", {"options": controls})
+
+
+def house_rule_controls(
+    region_key: str, options: Mapping[str, str], only: Container[str] | None = None
+) -> list[dict[str, Any]]:
+    """A control for each of a region's house rules (or those named in
+    ``only``), at ``options`` (form text, only the ones changed) or its
+    default: the calculator's and the club's forms."""
     out = []
     for info in describe(REGIONS[region_key].options):
+        if only is not None and info.name not in only:
+            continue
         current = options.get(info.name)
         if info.kind == "bool":
             value: Any = (current or str(info.default)).lower() in ("1", "true", "on")
