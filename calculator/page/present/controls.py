@@ -14,7 +14,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from calculator.page.present.phrasing import as_sentence
-from calculator.page.present.tiles import tile_view
+from calculator.page.present.tiles import TileView, tile_view
 from calculator.page.state import MELD_SIZE, SEAT_NUMBER_KEYS, TILE_ENTRIES, PageState, Tiles
 from calculator.words.templatetags.words import isolated
 from calculator.words.wording import (
@@ -32,6 +32,7 @@ from calculator.words.wording import (
     seat_name,
     seat_parts,
     term,
+    tile_name,
     word,
 )
 from rules.hand import SEATS, seat_wind
@@ -47,8 +48,28 @@ HONOR_ORDER = (27, 28, 29, 30, 33, 32, 31)
 
 def palette(state: PageState) -> list[dict[str, Any]]:
     """The tiles to tap, a block per suit (a 3×3 pad: nine keys a thumb can hit)."""
-    region = state.reg
-    wild = WILD_LABELS.get(state.region, {})
+    return [
+        {
+            "name": name,
+            "tiles": [
+                TileView(code=code, name=named, left=state.left(t), wild=wild)
+                for t, code, named, wild in keys
+            ],
+            "flowers": flowers,
+        }
+        for name, keys, flowers in _pad(get_language(), state.region)
+    ]
+
+
+# The pad's blocks and their tiles, named, are a region's in a language; only
+# the copies left change from one page to the next.
+@lru_cache(maxsize=64)
+def _pad(
+    language: str | None, region_key: str
+) -> tuple[tuple[str, tuple[tuple[int, str, str, str], ...], bool], ...]:
+    # ``language`` keys the cache; the wording reads the active one.
+    region = REGIONS[region_key]
+    wild = WILD_LABELS.get(region_key, {})
     names = {0: _("Characters 万"), 9: _("Dots 筒"), 18: _("Bamboo 条"), 27: _("Honors 字")}
     blocks = []
     for base, order in (
@@ -57,21 +78,21 @@ def palette(state: PageState) -> list[dict[str, Any]]:
         (18, range(18, 27)),
         (27, HONOR_ORDER),
     ):
-        keys = [
-            tile_view(tile_code(t), left=state.left(t), wild=term(wild.get(tile_code(t), "")))
+        keys = tuple(
+            (t, tile_code(t), tile_name(tile_code(t)), term(wild.get(tile_code(t), "")))
             for t in order
             if t in region.tiles or t in region.flower_tiles
-        ]
+        )
         if keys:
-            blocks.append({"name": names[base], "tiles": keys, "flowers": False})
-    flowers = [
-        tile_view(tile_code(t), left=state.left(t))
+            blocks.append((names[base], keys, False))
+    flowers = tuple(
+        (t, tile_code(t), tile_name(tile_code(t)), "")
         for t in range(N_KINDS, 42)
         if t in region.flower_tiles
-    ]
+    )
     if flowers:
-        blocks.append({"name": _("Flowers 花"), "tiles": flowers, "flowers": True})
-    return blocks
+        blocks.append((_("Flowers 花"), flowers, True))
+    return tuple(blocks)
 
 
 def entries(state: PageState) -> list[dict[str, Any]]:
