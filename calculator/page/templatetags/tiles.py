@@ -1,5 +1,6 @@
 """``{% tile "5p" %}``: one tile from the sprite, named in the page's language;
 ``{% pad_keys block.tiles %}``: a block of the tile pad's keys;
+``{% take_back_keys hand "h" %}``: the hand's (or flowers') tiles, each a key that takes it back;
 ``errors|at:"hand-area"``: the list kept under a key a template cannot spell."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from typing import Any
 
 from django import template
 from django.templatetags.static import static
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -82,6 +83,32 @@ def _key(language: str | None, code: str, left: int, wild: str) -> str:
         format_html(' <span class="wild">{}</span>', wild) if wild else "",
         left,
         _("copies left"),
+    )
+
+
+@register.simple_tag
+def take_back_keys(tiles: Iterable[TileView], where: str, size: str = "") -> SafeString:
+    """Tiles entered (``where``: ``h`` the hand, ``f`` the flowers), each the
+    button that takes it back."""
+    language = get_language()
+    return mark_safe(
+        "".join(_take_back(language, t.code, t.name, where, t.index, size) for t in tiles)
+    )
+
+
+# The same per language, tile and place, as the pad's keys are.
+@lru_cache(maxsize=2048)
+def _take_back(
+    language: str | None, code: str, name: str, where: str, index: int, size: str
+) -> str:
+    return format_html(
+        '<button type="submit" class="t" name="rm" value="{}{}" id="rm-{}{}" aria-label="{}">{}</button>',
+        where,
+        index,
+        where,
+        index,
+        mark_safe(_("Take back %(tile)s") % {"tile": conditional_escape(name)}),
+        _drawn(language, code, size, False),
     )
 
 
