@@ -4,18 +4,14 @@ their form fields read, everything the page shows of a hand (its context:
 the pictures draw from it), the tile art, and the page itself for a hand entered elsewhere (a
 club session's)."""
 
-from calculator.page.presentation import (
-    TileView,
-    dropped_text,
-    house_rule_controls,
-    line_why,
-    meld_face_json,
-    next_table_lines,
-    page_context,
-    rule_name,
-    tile_view,
-    value_line,
-)
+from calculator.page.present.citations import rule_name
+from calculator.page.present.context import page_context
+from calculator.page.present.controls import house_rule_controls
+from calculator.page.present.melds import meld_face_json
+from calculator.page.present.notes import dropped_text
+from calculator.page.present.result import line_why, next_table_lines
+from calculator.page.present.tiles import TileView, tile_view
+from calculator.page.present.value import value_line
 from calculator.page.state import (
     MeldEntry,
     PageState,

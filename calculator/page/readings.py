@@ -38,7 +38,9 @@ def readings_view(
     if not got.ok or not got.readings_tried:
         return None
     infos = {i.name: i for i in describe(state.reg.options)}
-    lines = [_line(state, got, r, infos[r.option], address, money) for r in got.readings]
+    # Each line names every seat up to three times: worded once for all.
+    names = {seat: seat_name(seat) for seat in state.seats}
+    lines = [_line(state, got, r, infos[r.option], address, money, names) for r in got.readings]
     return {"tried": got.readings_tried, "lines": lines}
 
 
@@ -47,7 +49,13 @@ def signed(amount: int) -> str:
 
 
 def _line(
-    state: PageState, got: Score, reading: Reading, info: OptionInfo, address: str, money: str
+    state: PageState,
+    got: Score,
+    reading: Reading,
+    info: OptionInfo,
+    address: str,
+    money: str,
+    names: dict[str, str],
 ) -> dict[str, Any]:
     rule = _("%(rule)s: %(value)s") % {
         "rule": capfirst(option_label(info.name, state.region)),
@@ -67,12 +75,12 @@ def _line(
     # What the table would settle under the reading, every seat, as the page
     # shows it once the reading is applied; then, marked as such, the change
     # against the result above (a reading's figures alone read as a result).
-    settles = [f"{seat_name(seat)} {signed(reading.net.get(seat, 0))}" for seat in state.seats]
+    settles = [f"{names[seat]} {signed(reading.net.get(seat, 0))}" for seat in state.seats]
     moves = []
     for seat in state.seats:
         more = reading.net.get(seat, 0) - got.net.get(seat, 0)
         if more:
-            moves.append(f"{seat_name(seat)} {signed(more)}")
+            moves.append(f"{names[seat]} {signed(more)}")
     applied = replace(
         state,
         options={**state.options, info.name: form_value(reading.value)},
@@ -84,7 +92,7 @@ def _line(
         "rule": rule,
         "outcome": outcome,
         "settles": _("Settles, in %(unit)s: %(money)s") % {"unit": money, "money": joined(settles)},
-        "net": [(seat_name(seat), reading.net.get(seat, 0)) for seat in state.seats],
+        "net": [(names[seat], reading.net.get(seat, 0)) for seat in state.seats],
         "moves": _("Against now: %(moves)s")
         % {"moves": joined(moves) if moves else _("the same money changes hands")},
         "link": f"{address}?{applied.query()}",

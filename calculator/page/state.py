@@ -668,7 +668,7 @@ def _seat_numbers(text: str) -> dict[str, Any] | str:
 
 
 class Refusal(NamedTuple):
-    """Why a tap changed nothing: a key of ``presentation.REFUSALS`` and the tile."""
+    """Why a tap changed nothing: a key of ``present.taps.REFUSALS`` and the tile."""
 
     reason: str
     tile: str = ""

@@ -30,7 +30,9 @@ from django_htmx.middleware import HtmxDetails
 
 from calculator.addresses import public_url
 from calculator.page.announce import announcement
-from calculator.page.presentation import moved_notes, page_context, refusal_text
+from calculator.page.present.context import page_context
+from calculator.page.present.notes import moved_notes
+from calculator.page.present.taps import refusal_text
 from calculator.page.state import (
     PageState,
     Tiles,

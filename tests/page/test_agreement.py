@@ -27,7 +27,8 @@ from django.test import Client
 from django.urls import NoReverseMatch, reverse
 from django.utils import translation
 
-from calculator.page.presentation import result_view, value_line
+from calculator.page.present.result import result_view
+from calculator.page.present.value import value_line
 from calculator.page.state import PageState, house_rules_text
 from calculator.teaching.cases import examples_for, load_cases
 from calculator.words.wording import total_unit

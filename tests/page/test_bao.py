@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from calculator.page.presentation import WILDS_STOOD_FOR
+from calculator.page.present.result import WILDS_STOOD_FOR
 
 pytestmark = pytest.mark.django_db
 

@@ -12,13 +12,6 @@ from django.test import Client
 
 pytestmark = pytest.mark.django_db
 
-# The fix is one line of calculator/page/presentation.py's melds_view (only an
-# egg's tiles are read by hui_marks), left to the lead while that file is
-# being split into modules; this marker comes off with it.
-PENDING = pytest.mark.xfail(
-    strict=True, reason="melds_view marks every 1s as 会: fix pending in presentation.py"
-)
-
 
 def marks(client: Client, query: str) -> int:
     page = client.get(f"/?{query}").content.decode()
@@ -26,7 +19,6 @@ def marks(client: Client, query: str) -> int:
     return len(re.findall(r'<span class="hui">', area))
 
 
-@PENDING
 @pytest.mark.parametrize(
     "query",
     [

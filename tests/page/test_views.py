@@ -11,7 +11,7 @@ from django.test import Client
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from calculator.page.presentation import REFUSALS
+from calculator.page.present.taps import REFUSALS
 from calculator.page.state import (
     MeldEntry,
     PageState,
