@@ -116,14 +116,30 @@ STEP_COLUMNS = (
 
 def write_steps(rows: list[tuple[Any, ...]]) -> None:
     """Insert rating steps as plain rows: a season's replay writes thousands,
-    and building a model instance for each cost more than the replay itself."""
+    and a model instance for each (bulk_create) or one long INSERT, whose
+    parameters the driver splices in, cost more than the replay itself.
+    PostgreSQL takes them by COPY; SQLite's executemany is already fast."""
     if not rows:
         return
     quote = connection.ops.quote_name
-    sql = "INSERT INTO {} ({}) VALUES ({})".format(
-        quote(RatingStep._meta.db_table),
-        ", ".join(quote(c) for c in STEP_COLUMNS),
-        ", ".join(["%s"] * len(STEP_COLUMNS)),
+    table = quote(RatingStep._meta.db_table)
+    columns = ", ".join(quote(c) for c in STEP_COLUMNS)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+        else:
+            one = ", ".join(["%s"] * len(STEP_COLUMNS))
+            cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({one})", rows)
+
+
+def write_members(rows: list[tuple[float | None, float | None, int, int]]) -> None:
+    """Each member's rating (mu, sigma, rated, pk), a plain statement each:
+    bulk_update's CASE over every member took longer to build than to run."""
+    quote = connection.ops.quote_name
+    sql = "UPDATE {} SET {} = %s, {} = %s, {} = %s WHERE {} = %s".format(
+        quote(Member._meta.db_table), *(quote(c) for c in ("mu", "sigma", "rated", "id"))
     )
     with connection.cursor() as cursor:
         cursor.executemany(sql, rows)
@@ -157,7 +173,7 @@ def ensure_rated(club: Club) -> None:
         RatingStep.objects.filter(club=locked, event__date__gte=since).delete()
         ratings, counted, following = standing_before(locked, since)
         ratings, steps = replay(seats_of(locked, since), ratings)
-        members = {m.pk: m for m in Member.objects.filter(club=locked)}
+        members = {m.pk: m for m in Member.objects.filter(club=locked).only("mu", "sigma", "rated")}
         counted = defaultdict(int, {m: n for m, n in counted.items() if m in members})
         kept = []
         for order, (who, seat, before, after, stronger) in enumerate(steps, start=following):
@@ -182,11 +198,16 @@ def ensure_rated(club: Club) -> None:
                 )
             )
         write_steps(kept)
+        changed = []
         for pk, member in members.items():
             rating = ratings.get(f"m{pk}")
-            member.mu = rating.mu if rating is not None else None
-            member.sigma = rating.sigma if rating is not None else None
-            member.rated = counted[pk]
-        Member.objects.bulk_update(members.values(), ["mu", "sigma", "rated"], batch_size=500)
+            now = (
+                rating.mu if rating is not None else None,
+                rating.sigma if rating is not None else None,
+                counted[pk],
+            )
+            if now != (member.mu, member.sigma, member.rated):
+                changed.append((*now, pk))
+        write_members(changed)
         Club.objects.filter(pk=locked.pk).update(rated_version=locked.version, stale_from=None)
     club.rated_version = locked.version
