@@ -162,13 +162,18 @@ def standing_before(club: Club, since: datetime.date) -> tuple[dict[str, Any], d
     return ratings, counted, following
 
 
-def ensure_rated(club: Club) -> None:
+def ensure_rated(club: Club) -> bool:
     """Replay the club's ratings if its results changed since they were kept:
-    from the earliest evening changed, on the ratings kept before it."""
+    from the earliest evening changed, on the ratings kept before it. ``club``
+    as the request read it: rated then, there is nothing to lock. Says whether
+    it replayed."""
+    if club.rated_version == club.version:
+        return False
     with transaction.atomic():
         locked = Club.objects.select_for_update().get(pk=club.pk)
         if locked.rated_version == locked.version:
-            return
+            club.version = club.rated_version = locked.version
+            return False
         since = locked.stale_from or EARLIEST
         RatingStep.objects.filter(club=locked, event__date__gte=since).delete()
         ratings, counted, following = standing_before(locked, since)
@@ -210,4 +215,5 @@ def ensure_rated(club: Club) -> None:
                 changed.append((*now, pk))
         write_members(changed)
         Club.objects.filter(pk=locked.pk).update(rated_version=locked.version, stale_from=None)
-    club.rated_version = locked.version
+    club.version = club.rated_version = locked.version
+    return True
