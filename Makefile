@@ -22,7 +22,7 @@ PORT    ?=
 TEST_WORKERS ?= 2
 PYTEST_ARGS  ?= -n $(TEST_WORKERS) --dist loadfile
 
-.PHONY: compile run serve serve-here serve-env backup restore picture-font slow-clients stack-deps load fuzz test lint typecheck pytest pytest-postgres bench bench-page bench-event browser-deps clean messages
+.PHONY: compile run serve serve-here serve-env backup restore picture-font slow-clients stack-deps load fuzz test lint typecheck pytest pytest-postgres bench bench-page bench-event bench-season browser-deps clean messages
 
 $(STAMP): pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then \
@@ -146,6 +146,14 @@ bench-page: $(STAMP) $(COMPILED) browser-deps
 # SQLite by default; DATABASE_URL=postgres://... for PostgreSQL.
 bench-event: $(STAMP) $(COMPILED)
 	$(BIN)/python tests/bench/event_scale.py
+
+# A club's season at scale: 30 evenings × 64 members × 16 tables × 2 rounds ×
+# 8 hands; the season table, a player page and a head-to-head timed, and a
+# correction to an old hand with the first read after it
+# (tests/bench/season_scale.py). SQLite by default; DATABASE_URL=postgres://...
+# (an empty database) for PostgreSQL.
+bench-season: $(STAMP) $(COMPILED)
+	$(BIN)/python tests/bench/season_scale.py
 
 # After changing a translatable string: refresh the catalogs, translate the
 # new entries in calculator/locale/*/LC_MESSAGES/django.po, then compile.

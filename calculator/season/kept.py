@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.db.models import F
+from django.db.models.signals import pre_delete, pre_save
 from django.dispatch import receiver
 
 from calculator.club.public import ClubSession, totals_kept
 from calculator.events.models import Event, Seating, Table
-from calculator.season.models import Club, SeatResult
+from calculator.season.models import EARLIEST, Club, Evening, SeatResult, stale
 from calculator.season.placings import placings
 from rules.ledger import Step
 
@@ -119,8 +119,11 @@ def add_hand(rows: Mapping[str, SeatResult], step: Step, number: int) -> None:
 
 
 def touched(event_id: int) -> None:
-    """The results of an evening changed: the ratings of its club move."""
-    Club.objects.filter(evenings__event_id=event_id).update(version=F("version") + 1)
+    """The results of an evening changed: the ratings of its club move, from
+    that evening on."""
+    date = Event.objects.filter(pk=event_id).values_list("date", flat=True).first()
+    if date is not None:
+        stale(Club.objects.filter(evenings__event_id=event_id), date)
 
 
 def rebuild(event: Event) -> None:
@@ -130,3 +133,22 @@ def rebuild(event: Event) -> None:
         session = table.session
         if session.hands_played or SeatResult.objects.filter(table=table).exists():
             keep(table, session, session.replayed().steps, appended=False)
+
+
+@receiver(pre_delete, sender=Evening)
+def evening_gone(sender: Any, instance: Evening, **kwargs: Any) -> None:
+    """An evening deleted (or its event): the ratings move from its date on
+    (its rows and steps go with it)."""
+    date = Event.objects.filter(pk=instance.event_id).values_list("date", flat=True).first()
+    stale(Club.objects.filter(pk=instance.club_id), date or EARLIEST)
+
+
+@receiver(pre_save, sender=Event)
+def evening_moved(sender: Any, instance: Event, update_fields: Any = None, **kwargs: Any) -> None:
+    """An evening's date changed: the replay's order changes from the earlier date."""
+    if instance.pk is None or (update_fields is not None and "date" not in update_fields):
+        return
+    was = Event.objects.filter(pk=instance.pk).values_list("date", flat=True).first()
+    now = Event._meta.get_field("date").to_python(instance.date)
+    if was is not None and was != now:
+        stale(Club.objects.filter(evenings__event_id=instance.pk), min(was, now))

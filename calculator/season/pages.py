@@ -88,9 +88,9 @@ def _line(line: Any, mixed: bool) -> dict[str, Any]:
 
 def season_context(season: Season) -> dict[str, Any]:
     ensure_rated(season.club)
-    table = season_table(season)
-    mixed = table["mixed"]
     events = list(season.events())
+    table = season_table(season, events)
+    mixed = table["mixed"]
     return {
         "club": season.club,
         "season": season,

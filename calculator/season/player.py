@@ -88,8 +88,8 @@ def explain(step: RatingStep) -> str:
 
 
 def page(member: Member) -> dict[str, Any]:
-    ensure_rated(member.club)
-    member.refresh_from_db(fields=["mu", "sigma", "rated"])
+    if ensure_rated(member.club):
+        member.refresh_from_db(fields=["mu", "sigma", "rated"])
     rows = results_of(member)
     nights: dict[int, Night] = {}
     by_region: dict[str, int] = defaultdict(int)

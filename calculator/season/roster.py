@@ -62,7 +62,7 @@ def enrol(
         entrant = Entrant.objects.create(event=event, name=name)
         Player.objects.create(entrant=entrant, member=None)
     event.bump()
-    club.bump()
+    club.bump(event.date)
 
 
 def attach(club: Club, event: Event) -> None:
@@ -70,14 +70,14 @@ def attach(club: Club, event: Event) -> None:
     with transaction.atomic():
         Evening.objects.update_or_create(event=event, defaults={"club": club})
         rebuild(event)
-        club.bump()
+        club.bump(event.date)
 
 
 def detach(club: Club, event: Event) -> None:
     with transaction.atomic():
         Evening.objects.filter(club=club, event=event).delete()
         Player.objects.filter(entrant__event=event).delete()
-        club.bump()
+        club.bump(event.date)
 
 
 def match(club: Club, event: Event, chosen: Mapping[int, str]) -> None:
@@ -96,4 +96,4 @@ def match(club: Club, event: Event, chosen: Mapping[int, str]) -> None:
             elif choice != "guest":
                 continue
             Player.objects.update_or_create(entrant=entrant, defaults={"member": member})
-        club.bump()
+        club.bump(event.date)

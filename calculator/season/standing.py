@@ -24,6 +24,7 @@ from typing import Any
 from django.db.models import Count, Q, Sum
 from django.db.models.functions import Abs
 
+from calculator.events.models import Event
 from calculator.season.models import Member, Season, SeatResult
 
 NORMAL = 100  # an ordinary table-round's result, in the normalised 比赛分
@@ -38,7 +39,6 @@ class Line:
     points12: Fraction = Fraction(0)  # the sum, or the average over the best N
     money: Fraction = Fraction(0)  # likewise (normalised where regions mix)
     places: list[int] = field(default_factory=lambda: [0, 0, 0])  # firsts, seconds, thirds
-    by_evening: dict[int, tuple[int, Fraction]] = field(default_factory=dict)
     ranked: bool = True
     rank: int = 0
     tied: bool = False
@@ -48,11 +48,13 @@ class Line:
         return (-self.points12, -self.money, -self.places[0], -self.places[1], -self.places[2])
 
 
-def scales(season: Season, events: list[int]) -> dict[str, Fraction]:
+def scales(events: list[Event]) -> dict[str, Fraction]:
     """Each region's mean |money| per seat and table-round over the season
     (empty where the season has one region: money is then taken as won)."""
+    if len({e.region for e in events}) < 2:
+        return {}
     found = (
-        SeatResult.objects.filter(event_id__in=events)
+        SeatResult.objects.filter(event_id__in=[e.pk for e in events])
         .values("event__region")
         .annotate(size=Sum(Abs("money")), n=Count("pk"))
     )
@@ -62,50 +64,63 @@ def scales(season: Season, events: list[int]) -> dict[str, Fraction]:
     return {region: size or Fraction(1) for region, size in sizes.items()}
 
 
-def season_table(season: Season) -> dict[str, Any]:
-    """The lines, best first; the members not yet ranked; the season's words."""
-    events = list(season.events().values_list("pk", flat=True))
-    per_region = scales(season, events)
+def season_table(season: Season, events: list[Event] | None = None) -> dict[str, Any]:
+    """The lines, best first; the members not yet ranked; the season's words.
+    ``events``: the season's evenings, where the caller has them already."""
+    if events is None:
+        events = list(season.events())
+    per_region = scales(events)
+    region = {e.pk: e.region for e in events}
+    best_n = season.attendance == "best" and bool(season.count)
+    # One row a member (a member and region where regions mix), or a member
+    # and evening where the best N evenings count: 64 rows, not 1,920.
+    by = ["entrant__club_player__member"]
+    if best_n:
+        by.append("event_id")
+    elif per_region:
+        by.append("event__region")
     grouped = (
         SeatResult.objects.filter(
-            event_id__in=events, entrant__club_player__member__club_id=season.club_id
+            event_id__in=list(region), entrant__club_player__member__club_id=season.club_id
         )
-        .values("entrant__club_player__member", "event_id", "event__region")
+        .values(*by)
         .annotate(
             points=Sum("points12"),
             money=Sum("money"),
             n=Count("pk"),
+            nights=Count("event_id", distinct=True),
             firsts=Count("pk", filter=Q(place=1)),
             seconds=Count("pk", filter=Q(place=2)),
             thirds=Count("pk", filter=Q(place=3)),
         )
+        .order_by()
     )
     lines: dict[int, Line] = {}
+    nights: dict[int, list[tuple[int, Fraction]]] = {}
     for row in grouped:
         member = row["entrant__club_player__member"]
         line = lines.setdefault(member, Line(member, ""))
         money = Fraction(row["money"] or 0)
         if per_region:
-            money = money * NORMAL / per_region[row["event__region"]]
-        points, kept = line.by_evening.get(row["event_id"], (0, Fraction(0)))
-        line.by_evening[row["event_id"]] = (points + (row["points"] or 0), kept + money)
+            place = row.get("event__region") or region[row["event_id"]]
+            money = money * NORMAL / per_region[place]
+        line.points12 += row["points"] or 0
+        line.money += money
+        line.evenings += row["nights"]  # the groups of a member hold different evenings
         line.table_rounds += row["n"]
         line.places[0] += row["firsts"]
         line.places[1] += row["seconds"]
         line.places[2] += row["thirds"]
-    members = Member.objects.in_bulk(list(lines))
+        nights.setdefault(member, []).append((row["points"] or 0, money))
+    members = Member.objects.only("name", "mu", "sigma", "rated").in_bulk(list(lines))
     for line in lines.values():
         line.member = members[line.member_id]
         line.name = line.member.name
-        line.evenings = len(line.by_evening)
-        nights = list(line.by_evening.values())
-        if season.attendance == "best" and season.count:
-            best = sorted(nights, key=lambda n: (-n[0], -n[1]))[: season.count]
+        if best_n:
+            best = sorted(nights[line.member_id], key=lambda n: (-n[0], -n[1]))[: season.count]
             line.points12 = Fraction(sum(n[0] for n in best), season.count)
             line.money = Fraction(sum((n[1] for n in best), Fraction(0))) / season.count
         else:
-            line.points12 = Fraction(sum(n[0] for n in nights))
-            line.money = sum((n[1] for n in nights), Fraction(0))
             line.ranked = line.evenings >= season.count
     ranked = sorted((x for x in lines.values() if x.ranked), key=lambda x: (x.key(), x.name))
     for i, line in enumerate(ranked):

@@ -366,3 +366,62 @@ def test_every_page_in_each_language(language: str) -> None:
             if wrong:
                 found[url] = wrong[:6]
     assert not found, found
+
+
+def test_no_500_on_empty_or_deleted_in_every_view() -> None:
+    """A season with no evenings (by dates, or by a list), a member with no
+    games, an evening deleted, a member merged into itself: every page, CSV,
+    head-to-head and read-only link of them answers, none with a 500."""
+    client, club, season, members = played_season()
+    lonely = Member.objects.create(club=club, name="新人", key="新人")
+    empty = Season.objects.create(
+        club=club, name="空", start="2030-01-01", attendance="best", count=3
+    )
+    for found in (empty, season):
+        client.post(reverse("season-link", args=[club.pk, found.pk]))
+    for found in (lonely, members[0]):
+        client.post(reverse("member-link", args=[club.pk, found.pk]))
+    merged = client.post(
+        reverse("member-merge", args=[club.pk, lonely.pk]), {"into": str(lonely.pk)}
+    )
+    assert merged.status_code == 302 and Member.objects.filter(pk=lonely.pk).exists()
+
+    def every_view() -> list[str]:
+        urls = []
+        for found in Season.objects.filter(club=club):
+            urls += [
+                reverse("season", args=[club.pk, found.pk]),
+                reverse("season-csv", args=[club.pk, found.pk]),
+            ]
+            if found.share_token:
+                urls += [
+                    reverse("season-shared", args=[found.share_token]),
+                    reverse("season-shared-csv", args=[found.share_token]),
+                ]
+        for found in Member.objects.filter(pk__in=[lonely.pk, members[0].pk]):
+            urls += [
+                reverse("member", args=[club.pk, found.pk]),
+                reverse("member-csv", args=[club.pk, found.pk]),
+                reverse("member-vs", args=[club.pk, found.pk, lonely.pk]),
+                reverse("member-vs", args=[club.pk, lonely.pk, found.pk]),
+            ]
+            if found.share_token:
+                urls += [
+                    reverse("member-shared", args=[found.share_token]),
+                    reverse("member-shared-csv", args=[found.share_token]),
+                ]
+        return urls
+
+    for url in every_view():
+        assert client.get(url).status_code in (200, 404), url  # a pair of one: 404
+    assert client.get(reverse("season", args=[club.pk, empty.pk])).context["lines"] == []
+    assert client.get(reverse("member", args=[club.pk, lonely.pk])).context["played"] == 0
+    for event in Event.objects.filter(club_evening__club=club):
+        chosen = Season.objects.create(club=club, name="选", attendance="min", count=1)
+        chosen.chosen.add(event)
+        event.delete()
+    for url in every_view():
+        assert client.get(url).status_code in (200, 404), url
+    page = client.get(reverse("season", args=[club.pk, season.pk]))
+    assert page.context["lines"] == [] and page.context["evenings"] == []
+    assert Member.objects.get(pk=members[0].pk).rated == 0  # no table-round left to rate
