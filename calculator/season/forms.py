@@ -138,6 +138,7 @@ class SeasonForm(forms.ModelForm):
             self.add_error("end", _("The season ends before it starts."))
         if data.get("attendance") == "best" and not data.get("count"):
             self.add_error("count", _("Give N, the number of best evenings counted."))
+        self.instance.by_list = bool(data.get("chosen"))
         return data
 
 

@@ -104,7 +104,10 @@ class Season(models.Model):
     name = models.CharField(max_length=80)
     start = models.DateField(null=True, blank=True)
     end = models.DateField(null=True, blank=True)
-    # A list of evenings, where the club chose them; none: every evening between the dates.
+    # A list of evenings, where the club chose them (by_list); else every
+    # evening between the dates. Said apart from the list itself: a list whose
+    # evenings were all deleted is an empty season, not every evening.
+    by_list = models.BooleanField(default=False)
     chosen = models.ManyToManyField(Event, blank=True, related_name="seasons_chosen")
     attendance = models.CharField(max_length=5, default="min")
     count = models.PositiveSmallIntegerField(default=0)  # the minimum, or N of the best N
@@ -120,8 +123,8 @@ class Season(models.Model):
     def events(self) -> models.QuerySet[Event]:
         """The season's evenings, oldest first."""
         kept = Event.objects.filter(club_evening__club_id=self.club_id)
-        if self.pk and self.chosen.exists():
-            kept = kept.filter(pk__in=self.chosen.values("pk"))
+        if self.by_list:
+            kept = kept.filter(pk__in=self.chosen.values("pk")) if self.pk else kept.none()
         else:
             if self.start is not None:
                 kept = kept.filter(date__gte=self.start)

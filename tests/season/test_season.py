@@ -417,7 +417,9 @@ def test_no_500_on_empty_or_deleted_in_every_view() -> None:
     assert client.get(reverse("season", args=[club.pk, empty.pk])).context["lines"] == []
     assert client.get(reverse("member", args=[club.pk, lonely.pk])).context["played"] == 0
     for event in Event.objects.filter(club_evening__club=club):
-        chosen = Season.objects.create(club=club, name="选", attendance="min", count=1)
+        chosen = Season.objects.create(
+            club=club, name="选", attendance="min", count=1, by_list=True
+        )
         chosen.chosen.add(event)
         event.delete()
     for url in every_view():
@@ -425,3 +427,19 @@ def test_no_500_on_empty_or_deleted_in_every_view() -> None:
     page = client.get(reverse("season", args=[club.pk, season.pk]))
     assert page.context["lines"] == [] and page.context["evenings"] == []
     assert Member.objects.get(pk=members[0].pk).rated == 0  # no table-round left to rate
+
+
+def test_a_season_of_chosen_evenings_all_deleted_is_empty_not_every_evening() -> None:
+    client, club, _season, _members = played_season()
+    first, second = Event.objects.filter(club_evening__club=club).order_by("date")
+    client.post(
+        reverse("season-new", args=[club.pk]),
+        {"name": "只算第一晚", "chosen": [first.pk], "attendance": "min", "count": "0"},
+    )
+    chosen = club.seasons.get(name="只算第一晚")
+    assert chosen.by_list and list(chosen.events()) == [first]
+    first.delete()
+    assert list(chosen.events()) == []
+    page = client.get(reverse("season", args=[club.pk, chosen.pk]))
+    assert page.status_code == 200 and page.context["lines"] == []
+    assert second in club.seasons.get(name="秋季").events()
