@@ -34,7 +34,7 @@ from calculator.events.models import (
     token,
 )
 from calculator.events.progress import progress
-from calculator.events.standings import points_text, standings
+from calculator.events.standings import points_text, standings, with_standard
 from calculator.words.wording import SEAT_NAMES, region_name
 from rules.regions import REGIONS
 
@@ -157,7 +157,7 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         .values_list("round_id", "n")
     )
     opened = request.GET.get("round", "")
-    table = standings(event)
+    table = with_standard(standings(event), event)
     context = {
         "event": event,
         "region": region_name(event.region),
