@@ -67,6 +67,12 @@ def repeats(tables: Iterable[Sequence[int]], before: Mapping[Pair, int]) -> int:
     return sum(before.get(pair, 0) * n for pair, n in pairs_of(tables).items())
 
 
+def repeated_pairs(tables: Iterable[Sequence[int]], before: Mapping[Pair, int]) -> int:
+    """How many pairs at these tables sat together before (a pair counts once,
+    however often it met): what a draw says it could not avoid."""
+    return sum(1 for pair in pairs_of(tables) if before.get(pair, 0))
+
+
 def draw(
     players: Sequence[int],
     size: int,
@@ -80,7 +86,8 @@ def draw(
     """Tables for a round, each in seat order (its winds drawn).
 
     ``standing``: the players best first (for ``snake`` and ``high_high``);
-    ``met``: how often each pair has sat together in earlier rounds, and
+    ``met``: how often each pair has sat together in earlier rounds (this
+    evening's, and the season's earlier evenings' where one is kept), and
     ``rounds_left`` how many rounds are still to be drawn, this one included
     (``fresh``).
     """
@@ -139,10 +146,14 @@ def _fresh(
         plan.append(tables)
         count.update(pairs_of(tables))
     cost = sum(c * (c - 1) // 2 for c in count.values())
+    # What pairs who met more than once before cost whatever is drawn: the
+    # search is done when it is down to that, not only at zero (a season's
+    # earlier evenings often hold such pairs, and would spend every step).
+    floor = sum(c * (c - 1) // 2 for c in met.values())
     best, best_cost = [t[:] for t in plan[0]], cost
     temperature = 2.0
     for _step in range(STEPS):
-        if cost == 0 or len(sizes) < 2:
+        if cost <= floor or len(sizes) < 2:
             break
         tables = plan[rng.randrange(len(plan))]
         t1, t2 = rng.sample(range(len(tables)), 2)

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from calculator.club.public import context as ledger_context
 from calculator.club.public import hand_cells, hand_headers
 from calculator.events.models import Event, Table
-from calculator.events.standings import points_text, standings
+from calculator.events.standings import points_text, standings, with_standard
 from calculator.words.wording import SEAT_NAMES, region_name
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -152,7 +152,7 @@ def results_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "event": event,
         "region": region_name(event.region),
-        "standings": standings(event),
+        "standings": with_standard(standings(event), event),
         "points": points_text,
         "rounds": sorted(rounds.items()),
     }

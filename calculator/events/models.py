@@ -79,6 +79,9 @@ class Round(models.Model):
     method = models.CharField(max_length=12, default="fresh")
     started = models.BooleanField(default=False)
     finished = models.BooleanField(default=False)
+    # Pairs at its tables who had sat together before, this evening or earlier
+    # in the season: what the draw could not avoid (None: drawn before it was counted).
+    repeats = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from calculator.club.public import context as ledger_context
 from calculator.club.public import night_of, night_picture_answer, top_hand
 from calculator.events.models import Event, Table
+from calculator.events.season_hooks import standard_points
 from calculator.events.standings import points_text, standings
 from calculator.pictures.public import Night, Standing, TopHand
 from calculator.words.wording import MONEY_UNIT, region_name, term
@@ -109,7 +110,8 @@ def night_of_event(event: Event, standard: Mapping[int, str] | None = None) -> N
 @login_required
 def results_picture(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk, owner=request.user)
-    return night_picture_answer(request, night_of_event(event), f"event-{event.pk}")
+    night = night_of_event(event, standard_points(event))
+    return night_picture_answer(request, night, f"event-{event.pk}")
 
 
 def follow_picture(request: HttpRequest, token: str) -> HttpResponse:
@@ -117,7 +119,8 @@ def follow_picture(request: HttpRequest, token: str) -> HttpResponse:
     if not token:
         raise Http404
     event = get_object_or_404(Event, public_token=token)
-    return night_picture_answer(request, night_of_event(event), f"event-{event.pk}")
+    night = night_of_event(event, standard_points(event))
+    return night_picture_answer(request, night, f"event-{event.pk}")
 
 
 def table_picture(request: HttpRequest, token: str) -> HttpResponse:

@@ -36,7 +36,7 @@ from calculator.club.public import (
 )
 from calculator.events.models import Entrant, Event, RetiredLink, Round, Seating, Table
 from calculator.events.progress import complete
-from calculator.events.standings import points_text, standings
+from calculator.events.standings import points_text, standings, with_standard
 from calculator.words.wording import SEAT_NAMES, WIND_NAMES, region_name
 
 
@@ -84,7 +84,7 @@ def _follow_context(event: Event, player_id: str) -> dict[str, Any]:
         "round": rnd,
         "me": me,
         "seat": seat,
-        "standings": standings(event),
+        "standings": with_standard(standings(event), event),
         "points": points_text,
         "entrants": event.entrants.filter(active=True),
     }

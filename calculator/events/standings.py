@@ -17,6 +17,7 @@ from itertools import pairwise
 from typing import Any
 
 from calculator.events.models import Entrant, Event, Penalty, Round, Seating, Table
+from calculator.events.season_hooks import standard_points
 
 
 @dataclass
@@ -29,6 +30,7 @@ class Line:
     penalties: int = 0
     rank: int = 0
     tied: bool = False  # shares its place with another line
+    standard: str = ""  # 标准分 this evening, where a season keeps it (``with_standard``)
 
     @property
     def shown_points(self) -> str:
@@ -106,6 +108,17 @@ def standings(event: Event) -> dict[str, Any]:
         "rounds": [{"number": n, "sum": rounds.get(n, 0)} for n in played_rounds],
         "unbalanced": [n for n in played_rounds if rounds.get(n, 0)],
     }
+
+
+def with_standard(table: dict[str, Any], event: Event) -> dict[str, Any]:
+    """The standings with each line's 标准分 where a season keeps the evening
+    (``table["standard"]`` says whether to show the column), for the pages
+    and the picture to read the same numbers."""
+    shown = standard_points(event)
+    table["standard"] = shown is not None
+    for line in table["lines"]:
+        line.standard = shown.get(line.entrant.pk, "0") if shown is not None else ""
+    return table
 
 
 def points_text(points: Fraction) -> str:

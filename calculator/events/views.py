@@ -34,7 +34,8 @@ from calculator.events.models import (
     token,
 )
 from calculator.events.progress import progress
-from calculator.events.standings import points_text, standings
+from calculator.events.season_hooks import met_before
+from calculator.events.standings import points_text, standings, with_standard
 from calculator.words.wording import SEAT_NAMES, region_name
 from rules.regions import REGIONS
 
@@ -157,7 +158,7 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         .values_list("round_id", "n")
     )
     opened = request.GET.get("round", "")
-    table = standings(event)
+    table = with_standard(standings(event), event)
     context = {
         "event": event,
         "region": region_name(event.region),
@@ -211,11 +212,15 @@ def entrant_active(request: HttpRequest, pk: int, entrant: int) -> HttpResponse:
 
 
 def _met(event: Event) -> Counter[tuple[int, int]]:
+    """Who sat together this evening, and at the earlier evenings of the season
+    that keeps it (the season's members as this evening's entrants)."""
     tables = [
         [s.entrant_id for s in t.seats.all()]
         for t in Table.objects.filter(round__event=event).prefetch_related("seats")
     ]
-    return draws.pairs_of(tables)
+    met = draws.pairs_of(tables)
+    met.update(met_before(event))
+    return met
 
 
 @login_required
@@ -250,16 +255,19 @@ def round_draw(request: HttpRequest, pk: int) -> HttpResponse:
             return _back(event)
         order = [line.entrant.pk for line in standings(event)["lines"]]
         number = rounds.count() + 1
+        met = _met(event)
         tables = draws.draw(
             players,
             event.table_size,
             method,
             standing=order,
-            met=_met(event),
+            met=met,
             rounds_left=event.rounds - number + 1,
             seed=random.SystemRandom().randrange(2**31),
         )
-        rnd = Round.objects.create(event=event, number=number, method=method)
+        rnd = Round.objects.create(
+            event=event, number=number, method=method, repeats=draws.repeated_pairs(tables, met)
+        )
         for i, seated in enumerate(tables, start=1):
             _make_table(event, rnd, i, seated)
         event.bump()

@@ -6,7 +6,15 @@ from collections import Counter
 
 import pytest
 
-from calculator.events.draw import METHODS, draw, pairs_of, repeats, swap, table_sizes
+from calculator.events.draw import (
+    METHODS,
+    draw,
+    pairs_of,
+    repeated_pairs,
+    repeats,
+    swap,
+    table_sizes,
+)
 
 
 def rounds(players: list[int], count: int, method: str, seed: int = 1) -> list[list[list[int]]]:
@@ -75,3 +83,40 @@ def test_a_swap_exchanges_two_players_seats_and_all() -> None:
 def test_a_draw_is_reproducible_from_its_seed() -> None:
     players = list(range(16))
     assert draw(players, 4, "fresh", seed=3) == draw(players, 4, "fresh", seed=3)
+
+
+def test_a_season_of_earlier_meetings_is_avoided_where_the_roster_allows() -> None:
+    # Sixteen who sat four by four at an earlier evening: one from each old
+    # table at every new one, and nobody meets again.
+    old = [list(range(i, i + 4)) for i in range(0, 16, 4)]
+    met = pairs_of(old)
+    for seed in range(3):
+        tables = draw(list(range(16)), 4, "fresh", met=met, seed=seed)
+        assert repeated_pairs(tables, met) == 0
+        assert draw(list(range(16)), 4, "fresh", met=met, seed=seed) == tables  # its seed's draw
+
+
+def test_a_draw_that_cannot_avoid_repeats_says_how_many() -> None:
+    # Everyone at one earlier table, and a table again: all six pairs repeat.
+    met = pairs_of([[0, 1, 2, 3]])
+    tables = draw([0, 1, 2, 3], 4, "fresh", met=met, seed=3)
+    assert repeated_pairs(tables, met) == 6
+    # Eight who each met everyone but one partner: a table of four holds six
+    # pairs, at most two of them new, so eight of the twelve must repeat.
+    everyone = pairs_of([list(range(8))])
+    apart = Counter(
+        {p: n for p, n in everyone.items() if p not in {(0, 1), (2, 3), (4, 5), (6, 7)}}
+    )
+    tables = draw(list(range(8)), 4, "fresh", met=apart, seed=1)
+    assert repeated_pairs(tables, apart) == 12 - 4
+    assert {frozenset(p) for p in [(0, 1), (2, 3), (4, 5), (6, 7)]} <= {
+        frozenset(p) for p in pairs_of(tables)
+    }
+
+
+def test_pairs_met_twice_before_do_not_keep_the_search_going() -> None:
+    # A pair met twice costs the same whatever is drawn, so the search stops
+    # once it is down to that cost (not only at zero) — and keeps them apart.
+    met = Counter({(0, 1): 2})
+    tables = draw(list(range(16)), 4, "fresh", met=met, seed=2)
+    assert repeated_pairs(tables, met) == 0
