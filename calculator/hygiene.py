@@ -13,12 +13,17 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 
 from django.conf import settings
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
+from django.template import loader
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.defaults import server_error as plain_server_error
 
 # Our forms post urlencoded; a script may post the same fields as multipart.
 FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
@@ -120,3 +125,24 @@ def refused_by_the_proxy(request: HttpRequest, status: int) -> HttpResponse:
         error = {"field": "", "code": "bad_request", "message": "the request could not be read"}
         return JsonResponse({"ok": False, "errors": [error]}, status=status)
     return render(request, "400.html", {"language_next": "/"}, status=status)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """Any uncaught failure (Django calls this inside its ``except``): where it
+    is the database not answering, a 503 that says so and asks for a retry
+    (a table's phone sends its hand again by itself); anything else, the
+    plain 500 page. Nothing here touches the database: the page is drawn
+    without the request's context (no user, no session)."""
+    fault = sys.exc_info()[1]
+    if not isinstance(fault, (OperationalError, InterfaceError)):
+        return plain_server_error(request)
+    if _wants_json(request):
+        message = "the database is not answering just now; nothing was saved; try again"
+        error = {"field": "", "code": "unavailable", "message": message}
+        response: HttpResponse = JsonResponse({"ok": False, "errors": [error]}, status=503)
+    else:
+        page = loader.render_to_string("503.html", {"LANGUAGE_CODE": get_language()})
+        response = HttpResponse(page, status=503)
+    response["Retry-After"] = "5"
+    response["Cache-Control"] = "no-store"
+    return response

@@ -18,3 +18,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("_refused/<int:status>/", hygiene.refused_by_the_proxy),
 ]
+
+# A database that does not answer is a 503 with the app's page, not a bare 500.
+handler500 = "calculator.hygiene.server_error"

@@ -20,6 +20,7 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any, NamedTuple
 
+from django.contrib import messages
 from django.db import DatabaseError, transaction
 from django.db.models import F, Max
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -44,9 +45,12 @@ CLOSED = {
     "round_not_started": gettext_lazy(
         "This round has not started yet: hands are saved once the referee starts it."
     ),
+    # Said on the page of a table that has played its round, whether or not a
+    # save was tried: a state, not "not saved" (a phone whose last save was
+    # the round's last hand is told it was saved, and nothing else).
     "played_out": gettext_lazy(
-        "Not saved: this table has played its round's hands. A hand more needs the round's "
-        "length changed."
+        "This table has played its round's hands: nothing more is saved here. A hand more "
+        "needs the round's length changed."
     ),
 }
 NOT_SCORED = gettext_lazy("Not saved: this hand cannot be scored yet. Fix what the score says.")
@@ -75,6 +79,10 @@ KEPT = gettext_lazy(
 )
 
 
+# The event a save's answer raises where another phone's write came first.
+TABLE_CHANGED = "table-changed"
+
+
 class Played:
     """A session's hands as a page needs them. The next deal's table and how
     many hands were played are what the session keeps with every write, so
@@ -96,6 +104,13 @@ class Played:
     def table(self) -> dict[str, Any]:
         kept = self.session.table
         return dict(kept) if kept else dict(self.full.table)  # a session with no write yet
+
+
+def nothing_entered(state: PageState) -> bool:
+    """A hand entry not begun: no tile anywhere, and not a draw."""
+    return state.win_by != "draw" and not (
+        state.hand or state.win or state.melds or state.other or state.flowers
+    )
 
 
 def _missing(state: PageState) -> list[str]:
@@ -185,6 +200,9 @@ def hand_context(
     (back, reload, a retry that was answered late)."""
     due = str(dealt.get("dealer", "E"))
     done = saved_record(session, state.key) if not state.edit else None
+    # Until this entry is answered, the page says what became of the one
+    # before it (a phone's one account of its last save).
+    before = saved_record(session, state.after) if state.after and not state.edit else None
     context = {
         "club": session,
         "pinned": True,
@@ -201,6 +219,7 @@ def hand_context(
         ),
         "seat_names": session.players,
         "saved_as": saved_words(session, done) if done is not None else "",
+        "saved_before": [saved_words(session, before)] if before is not None else [],
         "taken": [] if done is not None else taken(session, played, state),
         "next_deal": played.count + 1,
     }
@@ -227,6 +246,9 @@ def hand_page(
     if request.method == "POST" and not getattr(request, "htmx", False):
         return HttpResponseRedirect(f"{address}?{state.query()}", status=303)
     context = {**hand_context(session, played, state, dealt), **extra}
+    # A word carried over a redirect is said in the same place, by the save
+    # button (the page draws no list of them at its top).
+    context["saved_before"] += [str(m) for m in messages.get_messages(request)]
     return render_page(request, address, state, notices, context)
 
 
@@ -285,11 +307,26 @@ def save(
         )
         return render_page(request, address, state, [], context, status=status)
 
-    if refusal:
-        return again(refusal)
+    def table_moved(answer: HttpResponse) -> HttpResponse:
+        # The page's list of the table's hands asks again at once (htmx), so a
+        # phone told that hand N was entered lists hand N.
+        answer["HX-Trigger"] = TABLE_CHANGED
+        return answer
+
     closed = session.uncorrectable_because() if state.edit else session.closed_because()
-    if closed:
-        return again(str(CLOSED[closed]))
+    if refusal or closed:
+        # Said with the hands other phones entered since this one began (the
+        # round's last among them, often): one account of what became of it.
+        before = taken(session, played, state)
+        answer = again(*before, refusal or str(CLOSED[closed]))
+        return table_moved(answer) if before else answer
+    if not state.edit and state.after and nothing_entered(state):
+        # A tap on save before anything is entered on the page that follows a
+        # save (a double tap's second): nothing to save, and the answer is
+        # still what became of the hand just saved, not a refusal beside it.
+        return render_page(
+            request, address, state, [], {**hand_context(session, played, state, dealt), **extra}
+        )
     if edit and not may_correct:
         state = replace(state, edit="")
         return again(str(NO_CORRECTIONS))
@@ -369,14 +406,16 @@ def save(
     state = pin(session, dealt)(state)
     if not state.edit:
         state = replace(state, deal=str(played.count + 1))
-    if outcome == "confirm":
-        return answer_dealer()
     closed = session.closed_because() if not state.edit else ""
-    if closed:  # the other phone's hand was this table's last: nothing more is saved here
-        return again(*taken_before, str(CLOSED[closed]), status=409)
-    if outcome == "taken" and taken_before:
-        return again(*taken_before, str(KEPT), status=409)
-    return again(str(CHANGED_ELSEWHERE), str(KEPT), status=409)
+    if outcome == "confirm":
+        answer = answer_dealer()
+    elif closed:  # the other phone's hand was this table's last: nothing more is saved here
+        answer = again(*taken_before, str(CLOSED[closed]), status=409)
+    elif outcome == "taken" and taken_before:
+        answer = again(*taken_before, str(KEPT), status=409)
+    else:
+        answer = again(str(CHANGED_ELSEWHERE), str(KEPT), status=409)
+    return table_moved(answer)
 
 
 def save_entry(

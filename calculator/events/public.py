@@ -31,7 +31,6 @@ from calculator.club.public import (
     mark_disputed,
     save,
     saved_record,
-    saved_words,
     witnessed,
 )
 from calculator.events.models import Entrant, Event, RetiredLink, Round, Seating, Table
@@ -241,10 +240,12 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "GET" and not request.GET:
         return HttpResponseRedirect(calculator_url(session, Played(session).table, address=address))
     if request.method == "GET" and "saved" in request.GET:
+        # The next hand's page, which says what became of this one until
+        # its own entry is answered (one account of the last save).
+        fresh = calculator_url(session, Played(session).table, address=address)
         record = saved_record(session, str(request.GET["saved"]))
-        if record is not None:
-            messages.info(request, saved_words(session, record))
-        return HttpResponseRedirect(address)
+        after = urlencode({"after": record.key}) if record is not None else ""
+        return HttpResponseRedirect(f"{fresh}&{after}" if after else fresh)
     extra = _table_extra(table, token, why)
     return hand_page(request, session, address, extra, may_correct=False)
 

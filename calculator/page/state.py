@@ -302,6 +302,9 @@ class PageState:
     # and the deal it is for, as the table counted when the entry began.
     key: str = ""
     deal: str = ""
+    # The entry this phone saved just before this one: what became of it is
+    # what the page says by its save button until this entry has an answer.
+    after: str = ""
     kept: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # other regions' rules
     aside: Aside = field(default_factory=Aside)
     undo: str = ""  # the region switched from: one tap goes back to it
@@ -401,6 +404,7 @@ class PageState:
             edit=one("edit") if digits(one("edit")) else "",
             key=one("key") if _ENTRY_KEY.fullmatch(one("key")) else "",
             deal=one("deal") if digits(one("deal")) and len(one("deal")) < 6 else "",
+            after=one("after") if _ENTRY_KEY.fullmatch(one("after")) else "",
             kept=kept,
             aside=Aside.read(data, one, many),
             undo=one("pr") if one("pr") in REGIONS and one("pr") != region else "",
@@ -450,6 +454,8 @@ class PageState:
             pairs.append(("pr", self.undo))
         if self.key:
             pairs += [("key", self.key), ("deal", self.deal)]
+        if self.after:
+            pairs.append(("after", self.after))
         pairs += [("own", name) for name in sorted(self.own)]
         return pairs
 

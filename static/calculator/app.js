@@ -143,35 +143,44 @@ const PENDING = "suanfan-pending-save";
 const pending = () => {
   try { return JSON.parse(localStorage.getItem(PENDING) || "null"); } catch { return null; }
 };
+// What became of a save is said in one place, by the save button
+// (#save-status): the server's answer draws it, and a save that did not get
+// through is said there in place of whatever it said before ("saved as hand
+// 3" included), so the phone never shows two accounts at once.
 const tell = (key) => {
+  const status = document.getElementById("save-status");
   const note = document.getElementById("offline-note");
-  if (!note) return;
-  note.textContent = note.dataset[key] || "";
+  if (!status || !note) return;
+  [...status.children].forEach((n) => { if (n !== note) n.remove(); });
+  note.textContent = status.dataset[key] || "";
   note.hidden = false;
 };
 // A save the server did not store — no network, a timeout, a 5xx or a
-// proxy's 502/504 — is the same case: "not saved" at once, any earlier
-// "saved" banner gone, and the same entry sent again, sooner at first.
+// proxy's 502/504 page, a rate limit — is the same case: "not saved" at
+// once, and the same entry sent again, sooner at first (1 s, 2 s, 4 s … a
+// minute at most). Any other 4xx is a refusal: said, and not sent again.
+const RETRY_FIRST = 1000;
+const RETRY_MOST = 60000;
 let backoff = 0;
+const saving = (event) => event.detail.elt && event.detail.elt.id === "save-hand";
 const failed = (event, key) => {
-  const button = event.detail.elt;
-  if (!button || button.id !== "save-hand") return;
-  try { localStorage.setItem(PENDING, JSON.stringify({ entry: button.dataset.entry })); } catch { /* private mode */ }
-  document.querySelectorAll("#saved-as, .notices li").forEach((n) => n.remove());
+  if (!saving(event)) return;
+  try { localStorage.setItem(PENDING, JSON.stringify({ entry: event.detail.elt.dataset.entry })); } catch { /* private mode */ }
   tell(key);
-  backoff = Math.min(backoff ? backoff * 2 : 2000, 60000);
+  backoff = Math.min(backoff ? backoff * 2 : RETRY_FIRST, RETRY_MOST);
   clearTimeout(failed.timer);
   failed.timer = setTimeout(() => resend(), backoff);
 };
+const retried = (status) => status >= 500 || status === 408 || status === 429;
 document.addEventListener("htmx:sendError", (event) => failed(event, "offline"));
 document.addEventListener("htmx:timeout", (event) => failed(event, "failed"));
-document.addEventListener("htmx:responseError", (event) => failed(event, "failed"));
-document.addEventListener("htmx:beforeRequest", (event) => {
-  if (event.detail.elt && event.detail.elt.id === "save-hand") document.querySelectorAll(".notices li").forEach((n) => n.remove());
+document.addEventListener("htmx:responseError", (event) => {
+  if (retried(event.detail.xhr.status)) failed(event, "failed");
+  else if (saving(event)) tell("refused");
 });
 document.addEventListener("htmx:afterRequest", (event) => {
   const xhr = event.detail.xhr;
-  if (event.detail.elt && event.detail.elt.id === "save-hand" && xhr && xhr.status && xhr.status < 500) {
+  if (saving(event) && xhr && xhr.status && !retried(xhr.status)) {
     localStorage.removeItem(PENDING);
     backoff = 0;
   }

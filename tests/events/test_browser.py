@@ -27,7 +27,7 @@ def enter_at_table(page, winner: str, discarder: str) -> None:  # type: ignore[n
     tap(page, f"#who input[name=dc][value={discarder}]")
     assert page.locator(".total").inner_text() == "20 番"
     page.click("#save-hand")
-    page.wait_for_selector(".notices")  # "已保存。下一局：" on a fresh calculator
+    page.wait_for_selector("#save-note")  # "已保存为第 1 局…" by the fresh calculator's save button
 
 
 def test_a_three_round_three_table_evening(phone, browser) -> None:  # type: ignore[no-untyped-def]

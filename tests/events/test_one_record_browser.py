@@ -44,8 +44,8 @@ def test_a_deal_is_stored_once_whatever_the_phone_does(phone, browser) -> None: 
     enter(first, "S", "E")
     with first.expect_navigation(url=lambda u: "saved=" not in u):
         first.click("#save-hand")
-    first.wait_for_selector(".notices")
-    assert "已保存为第 1 局" in first.locator(".notices").inner_text()
+    first.wait_for_selector("#save-note")
+    assert "已保存为第 1 局" in first.locator("#save-status").inner_text()
     assert table.session.hands.count() == 1  # type: ignore[attr-defined]
     second.wait_for_selector("#saved-1", timeout=15_000)
     assert (

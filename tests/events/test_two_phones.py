@@ -35,7 +35,7 @@ def save(page, saved: bool = True) -> None:  # type: ignore[no-untyped-def]
     if saved:
         with page.expect_navigation():
             page.click("#save-hand")
-        page.wait_for_selector(".notices")  # "已保存。下一局："
+        page.wait_for_selector("#save-note")  # "已保存为第 N 局…", by the save button
     else:
         with page.expect_response(lambda r: r.request.method == "POST"):
             page.click("#save-hand")
