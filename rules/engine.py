@@ -109,7 +109,7 @@ def _outcome(hand: Hand, opts: Any) -> dict[str, Any]:
     best = best_evaluation(region, hand, opts, candidates, tied)
     if not best.winning:
         return _settled(region, hand, opts, best, best.reasons)
-    return {**_settled(region, hand, opts, best, ()), "also": beyond_the_cap(best, tied)}
+    return _settled(region, hand, opts, best, (), beyond_the_cap(best, tied))
 
 
 def beyond_the_cap(best: Evaluation, tied: list[Evaluation]) -> tuple[ItemLine, ...]:
@@ -182,15 +182,13 @@ def _too_large(hand: Hand, amount: int | None) -> dict[str, Any]:
 
 def splits_of(region: Region, hand: Hand, opts: Any) -> list[Split]:
     found = _splits(
+        region.key,
         hand.concealed,
         hand.win_tile,
         hand.melds,
         hand.win_by == "self_draw",
         region.wild_tile(hand, opts),
         region.seven_pairs(opts),
-        region.four_as_two_pairs,
-        region.seven_pairs_with_pongs,
-        region.wild_choices,
     )
     return region.readings(hand, opts, list(found))
 
@@ -198,19 +196,20 @@ def splits_of(region: Region, hand: Hand, opts: Any) -> list[Split]:
 # A hand's splits depend on its tiles and on how the region splits, not on the
 # rest of its options: the readings of one hand (one scoring per house-rule
 # value) split it once. Four wild 白板 take milliseconds to split, and make
-# many splits: kept for the few hands at hand, not for every hand seen.
+# many splits: kept for the few hands at hand, not for every hand seen. Keyed
+# by the region's name, not by the fixed ways it splits (its wild tiles'
+# choices are tuples of dozens of tiles, hashed afresh at every look-up).
 @lru_cache(maxsize=256)
 def _splits(
+    region_key: str,
     concealed: tuple[int, ...],
     win_tile: int | None,
     melds: tuple[Any, ...],
     self_drawn: bool,
     wild_tile: int | None,
     allow_seven_pairs: bool,
-    four_as_two_pairs: bool,
-    seven_pairs_with_pongs: bool,
-    wild_choices: Any,
 ) -> tuple[Split, ...]:
+    region = REGIONS[region_key]
     return tuple(
         splits(
             concealed,
@@ -219,9 +218,9 @@ def _splits(
             self_drawn=self_drawn,
             wild_tile=wild_tile,
             allow_seven_pairs=allow_seven_pairs,
-            four_as_two_pairs=four_as_two_pairs,
-            seven_pairs_with_pongs=seven_pairs_with_pongs,
-            wild_choices=wild_choices,
+            four_as_two_pairs=region.four_as_two_pairs,
+            seven_pairs_with_pongs=region.seven_pairs_with_pongs,
+            wild_choices=region.wild_choices,
         )
     )
 
@@ -295,7 +294,12 @@ def best_evaluation(
 
 
 def _settled(
-    region: Region, hand: Hand, opts: Any, ev: Evaluation | None, reasons: tuple[Text, ...]
+    region: Region,
+    hand: Hand,
+    opts: Any,
+    ev: Evaluation | None,
+    reasons: tuple[Text, ...],
+    also: tuple[ItemLine, ...] = (),
 ) -> dict[str, Any]:
     won = ev is not None and ev.winning
     settlement = region.settle(hand, opts, ev if won else None)
@@ -330,6 +334,7 @@ def _settled(
         "wilds": tuple(tile_code(t) for t in split.wild_assignments),
         "readings_tried": None,
         "readings": (),
+        "also": also,
     }
 
 

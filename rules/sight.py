@@ -3,7 +3,8 @@
 One count for everything that asks how many copies a table shows: the
 scorer refuses a fifth copy (``rules.validate``), the waits say how many
 copies are left to win on (``rules.waits``), and the dealer deals only
-hands a table could show (``rules.deal``). A hand shows:
+hands a table could show (``rules.deal``); the page's tile pad counts what
+has been entered with the same ``tally``. A hand shows:
 
 - the winner's concealed tiles, its winning tile, its melds and its flowers
   (金湖's 中發白 among them);
@@ -16,6 +17,8 @@ hands a table could show (``rules.deal``). A hand shows:
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from rules.hand import Hand
 from rules.text import Text, says
@@ -31,22 +34,29 @@ def robbed_tile(hand: Hand) -> int | None:
     return hand.win_tile if hand.win_by == "robbing_kong" else None
 
 
+def tally(groups: Iterable[Iterable[int]]) -> list[int]:
+    """Copies of each tile (flowers included) in these groups of tiles: the
+    count itself, which the page also keeps of what has been entered so far."""
+    counts = [0] * N_TILES
+    for tiles in groups:
+        for t in tiles:
+            counts[t] += 1
+    return counts
+
+
 def in_sight(hand: Hand) -> list[int]:
     """Copies of each tile (flowers included) this hand puts in sight."""
-    counts = [0] * N_TILES
-    for t in hand.concealed:
-        counts[t] += 1
-    if hand.win_tile is not None:
-        counts[hand.win_tile] += 1
-    for t in hand.flowers:
-        counts[t] += 1
-    for m in hand.melds:
-        for t in m.tiles:
-            counts[t] += 1
-    for ms in hand.other_melds.values():
-        for m in ms:
-            for t in m.tiles:
-                counts[t] += 1
+    won = () if hand.win_tile is None else (hand.win_tile,)
+    others = (m for ms in hand.other_melds.values() for m in ms)
+    counts = tally(
+        (
+            hand.concealed,
+            won,
+            hand.flowers,
+            *(m.tiles for m in hand.melds),
+            *(m.tiles for m in others),
+        )
+    )
     for key in TABLE_TILES:
         flipped = hand.table.get(key)
         if flipped is not None and not (key == "bao_tile" and _won_by_dui_bao(hand)):

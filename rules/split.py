@@ -223,6 +223,9 @@ ALL_WILD_CHOICES: WildChoices = (
 )
 
 
+# Asked at every end of the search below, for a few (sets, pair) at most:
+# each answer is made once.
+@lru_cache(maxsize=1024)
 def _all_wild_blocks(sets: int, pair: bool, choices: WildChoices) -> tuple[WildShape, ...]:
     """Blocks made of wild tiles only: a pair, triplets and sequences they may stand for."""
     alike, starts = choices

@@ -42,6 +42,7 @@ from rules.hand import EGG_TILES, SEATS, YAOJI, seat_order
 from rules.options import describe
 from rules.region import Region
 from rules.regions import REGIONS
+from rules.sight import tally
 from rules.tiles import N_KINDS, NotationError, format_tiles, parse, tile_code
 from rules.validate import egg_problem
 
@@ -509,13 +510,11 @@ class PageState:
 
     @cached_property
     def used(self) -> list[int]:
-        """How many of each tile kind (and flower) are on the table already."""
-        counts = [0] * 42
+        """How many of each tile kind (and flower) are on the table already:
+        the engine's count (``rules.sight``) of what has been entered so far."""
         melds = (*self.melds, *(m for _, m in self.other))
-        for tiles in (self.hand, self.win, self.flowers, self.pending, *(m.tiles for m in melds)):
-            for t in tiles.tiles:
-                counts[t] += 1
-        return counts
+        entered = (self.hand, self.win, self.flowers, self.pending, *(m.tiles for m in melds))
+        return tally(tiles.tiles for tiles in entered)
 
     def left(self, tile: int) -> int:
         copies = 4 if tile in self.reg.tiles else self.reg.flower_limit(tile)

@@ -577,22 +577,35 @@ _SHARE_WHY = {
 
 
 def _win_payments(hand: Hand, opts: Options, amount: int) -> list[Payment]:
-    winner = hand.seat
-    assert winner is not None
-    dealer = hand.dealer
-    dealer_wins, dealer_pays, others_pay = PAYER_SHARES[opts.payer_split]
+    assert hand.seat is not None
+    bao = hand.table.get("bao_seat")
+    return list(_shares(hand.seats, hand.seat, hand.dealer, opts.payer_split, amount, bao))
+
+
+# Who pays the winner what depends on the seats, the split and the amount
+# alone, and the same few amounts recur from hand to hand (and from one
+# winning tile of a hand's waits to the next): each set of shares is made once.
+@lru_cache(maxsize=4096)
+def _shares(
+    seats: tuple[str, ...],
+    winner: str,
+    dealer: str,
+    payer_split: str,
+    amount: int,
+    bao: str | None,
+) -> tuple[Payment, ...]:
+    dealer_wins, dealer_pays, others_pay = PAYER_SHARES[payer_split]
 
     def share(seat: str) -> Payment:
         halves = dealer_wins if winner == dealer else dealer_pays if seat == dealer else others_pay
         return Payment(seat, winner, (amount * halves + 1) // 2, _SHARE_WHY[halves](amount))
 
-    payments = [share(seat) for seat in hand.seats if seat != winner]
-    bao = hand.table.get("bao_seat")
+    payments = tuple(share(seat) for seat in seats if seat != winner)
     if bao:
         total = sum(p.amount for p in payments)
         paid_for = tuple(p.payer for p in payments)
         why = says("三攤包牌: pays for {seats}", seats=paid_for)
-        return [Payment(bao, winner, total, why, kind="bao")]
+        return (Payment(bao, winner, total, why, kind="bao"),)
     return payments
 
 

@@ -125,14 +125,23 @@ def _si_feng(ctx: Ctx) -> bool:
 
 def _win_type(ctx: Ctx) -> Hit | None:
     """独立胡型: 自摸 2 from each; 点炮胡 N − 1 and 抢杠胡 2 × (N − 1) from one seat."""
-    n = ctx.hand.players
-    if ctx.hand.win_by == "self_draw":
-        return Hit(variant="self_draw")
-    if ctx.hand.win_by == "discard":
-        return Hit(variant=f"discard{n}", detail=f"the discarder pays for all: {n} − 1")
-    if ctx.hand.win_by == "robbing_kong":
-        return Hit(variant=f"robbing{n}", detail=f"the robbed seat pays for all: 2 × ({n} − 1)")
-    return None
+    return _WIN_TYPE_HITS.get((ctx.hand.win_by, ctx.hand.players))
+
+
+# Every reading of a hand (a hundred where 白板 are wild) asks: each answer made once.
+_WIN_TYPE_HITS = {
+    **{("self_draw", n): Hit(variant="self_draw") for n in (2, 3, 4)},
+    **{
+        ("discard", n): Hit(variant=f"discard{n}", detail=f"the discarder pays for all: {n} − 1")
+        for n in (2, 3, 4)
+    },
+    **{
+        ("robbing_kong", n): Hit(
+            variant=f"robbing{n}", detail=f"the robbed seat pays for all: 2 × ({n} − 1)"
+        )
+        for n in (2, 3, 4)
+    },
+}
 
 
 HU_XING_VALUES = (

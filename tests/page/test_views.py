@@ -402,3 +402,21 @@ def test_a_guobiao_hand_shows_each_fan_with_its_number(
     assert 'name="t.ready"' not in text  # no 报听 in 国标, so nobody else's ready either
     # the prevalent wind is picked as a wind, and kept
     assert 'name="t.round_wind" value="S" checked' in text
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "zh-hant", "en"])
+def test_too_many_copies_says_the_fix_of_its_cause(client: Client, language: str) -> None:
+    # A fifth 5p made by robbing a kong is undone by another way of winning;
+    # five typed into the hand, by taking one back.
+    client.cookies["django_language"] = language
+    with translation.override(language):
+        take_back = _("Take one of them back.")
+        another_way = _(
+            "Choose another way of winning under “Who won, and how”, or check the tiles."
+        )
+    robbed = "/?r=laosanfan&h=234m456p789s46p11z&w=5p&s=S&d=E&b=robbing_kong&dc=W"
+    page = html.unescape(client.get(robbed).content.decode())
+    assert another_way in page and take_back not in page
+    five = "/?r=laosanfan&h=234m55555p789s11z&w=1z&s=S&d=E&b=self_draw"
+    page = html.unescape(client.get(five).content.decode())
+    assert take_back in page and another_way not in page

@@ -66,6 +66,21 @@ FIXES = {
     "unknown_tile": gettext_lazy("Check what was typed in the notation box."),
     "ready_not_single_wait": gettext_lazy("Turn off 报听, or check the hand."),
 }
+# Where one code has more than one cause, the field it names tells them apart,
+# and the fix follows the cause: a robbed kong's tile held elsewhere is one
+# copy too many because of the way of winning (rules.validate.copies_problems),
+# so taking a tile back is not the only way out.
+FIXES_BY_FIELD = {
+    ("too_many_copies", "win_by"): gettext_lazy(
+        "Choose another way of winning under “Who won, and how”, or check the tiles."
+    ),
+}
+
+
+def fix_for(code: str, field: str) -> str:
+    """What to do about an error: its cause's fix where the code has several."""
+    fix = FIXES_BY_FIELD.get((code, field.split(".")[0])) or FIXES.get(code)
+    return str(fix) if fix else ""
 
 
 def _place(field: str) -> str:
@@ -107,7 +122,7 @@ def result_view(state: PageState) -> dict[str, Any] | None:
         for e in got.errors:
             place = _place(e.field)
             text = mark_safe(as_sentence(word_html(e.text, state.region)))
-            fix = FIXES.get(e.code)
+            fix = fix_for(e.code, e.field)
             joined_up = escape(_("%(problem)s. %(fix)s")) % {"problem": text, "fix": escape(fix)}
             full: SafeString = mark_safe(joined_up) if fix else text
             if full in seen:  # two errors that say the same: said once
